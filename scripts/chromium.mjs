@@ -1,0 +1,28 @@
+import {existsSync} from 'node:fs';
+
+/** Flags for headless Chromium as root on a machine with a closed network (toolchain.md 1.1). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The Chromium to drive: `CHROME_PATH`, else Debian's `/usr/bin/chromium`. */
+export function chromiumPath() {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+/** True when the Chromium of {@link chromiumPath} exists on this machine. */
+export function hasChromium() {
+  return existsSync(chromiumPath());
+}
+
+/** How to get a Chromium, printed when none is found. */
+export const chromiumHelp = `No Chromium found at ${chromiumPath()}.
+The tests run in a real headless Chromium. On Debian or Ubuntu:
+  sudo apt-get update && sudo apt-get install -y chromium
+or point CHROME_PATH at a Chromium or Chrome binary (version 120 or later).`;

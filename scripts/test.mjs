@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check of the project in one command, ending with the plain line
+ * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, browser tests (wtr),
+ * build, size budgets, end-to-end pages. Build-like steps count as one check each; test steps
+ * contribute their own test counts (read from test-results/*.json).
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
+import {hasChromium, chromiumHelp} from './chromium.mjs';
+
+if (!hasChromium()) {
+  console.error(chromiumHelp);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+rmSync('test-results', {recursive: true, force: true});
+
+const totals = {passed: 0, failed: 0, skipped: 0};
+const failures = [];
+
+/** Runs an npm script; returns true on exit code 0. */
+function run(script) {
+  console.log(`\n▶ npm run ${script}`);
+  const started = Date.now();
+  const {status} = spawnSync('npm', ['run', '--silent', script], {stdio: 'inherit'});
+  console.log(`◀ ${script}: ${status === 0 ? 'ok' : `exit ${status}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return status === 0;
+}
+
+/** A step that is one check (gen, typecheck, build, size). */
+function check(script) {
+  const ok = run(script);
+  if (ok) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(`${script} failed`);
+  }
+  return ok;
+}
+
+/** A step that runs tests and writes `{passed, failed, skipped, failures}` to `file`. */
+function tests(script, file) {
+  const ok = run(script);
+  if (!existsSync(file)) {
+    totals.failed++;
+    failures.push(`${script} reported no results${ok ? '' : ' and failed'}`);
+    return;
+  }
+  const counts = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped ?? 0;
+  failures.push(...(counts.failures ?? []));
+  if (!ok && counts.failed === 0) {
+    totals.failed++;
+    failures.push(`${script} exited non-zero`);
+  }
+}
+
+check('gen');
+check('typecheck');
+tests('test:unit', 'test-results/wtr.json');
+const built = check('build');
+if (built) {
+  check('size');
+  tests('test:e2e', 'test-results/e2e.json');
+} else {
+  totals.failed++;
+  failures.push('end-to-end tests not run: the build failed');
+}
+
+if (failures.length) {
+  console.log('\nFailures:');
+  for (const f of failures) console.log(`  ✗ ${f}`);
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);
