@@ -1,0 +1,261 @@
+/**
+ * `runAgentLoop(question, options)`: the LLM tool-calling loop (design.md section 5). Streams a
+ * turn, runs its tool calls through the dispatcher, offers newly activated tools, compresses old
+ * results, applies the guards, and repeats until the model stops, the iteration budget is spent,
+ * the run is aborted or the model fails. It never throws for a tool or model failure: the result
+ * carries a stop reason. No module-level state: every run has its own catalog, aliases and buffer.
+ */
+import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import {activateServerTools, buildDiscoveryTools, buildToolsFromLayers, discoveryToolNames} from './discovery.js';
+import {Dispatcher, type ToolCall, type WidgetRecord} from './dispatcher.js';
+import {NoRenderGuard, nudgeText} from './guards.js';
+import type {LanguageModel, ModelStreamPart, Usage} from './language-model.js';
+import type {AssistantMessage, ModelMessage, ToolCallPart, ToolResultPart} from './messages.js';
+import {ResultBuffer, compressOldResults} from './result-buffer.js';
+import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
+import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
+import type {ProviderTool, ToolLayer} from './types.js';
+
+/** Why a run ended. */
+export type StopReason = 'end_turn' | 'max_iterations' | 'max_tokens' | 'aborted' | 'error';
+
+/**
+ * Callbacks of a run. Contract for all of them: must not throw (a throw is caught and ignored,
+ * so a page's handler can never break the loop).
+ */
+export interface AgentCallbacks {
+  /** A piece of streamed assistant text. */
+  onText?(delta: string): void;
+  /** A complete assistant message (its text), at the end of each turn that had text. */
+  onMessage?(message: {role: 'assistant'; text: string}): void;
+  /** A tool call finished (successfully or not). */
+  onToolCall?(call: ToolCall): void;
+  /** A turn is about to be requested; `tools` are the names offered. */
+  onIteration?(info: {iteration: number; tools: string[]}): void;
+}
+
+/** Options of {@link runAgentLoop}. */
+export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | 'onSchemaPatch'> {
+  /** The model to talk to. */
+  provider: LanguageModel;
+  /** Every tool source of this run. */
+  layers: readonly ToolLayer[];
+  callbacks?: AgentCallbacks;
+  /** Aborting ends the run with stop reason `aborted`. */
+  signal?: AbortSignal;
+  /** Language of the generated prompt and nudges. Default `fr`. */
+  lang?: PromptLanguage;
+  /** Replaces the generated prompt: a string, or a function of the generated one. */
+  systemPrompt?: string | ((generated: string) => string);
+  /** LLM turns per question. Default 10. */
+  maxIterations?: number;
+  /** Milliseconds a tool call may take without progress. Default 60,000. */
+  toolTimeoutMs?: number;
+  /** Offer every tool from the start instead of lazy discovery. */
+  eagerTools?: boolean;
+  /** Output-token cap per turn. Default 4096. */
+  maxTokens?: number;
+  /** Earlier messages of the conversation (from a previous result's `messages`). */
+  history?: readonly ModelMessage[];
+  /** A buffer kept across questions, so recall hints of earlier runs still resolve. */
+  resultBuffer?: ResultBuffer;
+}
+
+/** What a run produced. */
+export interface AgentResult {
+  stopReason: StopReason;
+  /** The assistant's text of the last turn (the answer). */
+  text: string;
+  /** LLM turns made. */
+  iterations: number;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  widgets: WidgetRecord[];
+  /** The conversation, including this run, ready to pass as `history` to the next question. */
+  messages: ModelMessage[];
+  /** Set when `stopReason` is `error`. */
+  error?: {code: string; message: string};
+}
+
+const DEFAULT_MAX_ITERATIONS = 10;
+const DEFAULT_MAX_TOKENS = 4096;
+
+/** Runs one question through the agent loop. See the module comment. */
+export async function runAgentLoop(question: string, options: AgentLoopOptions): Promise<AgentResult> {
+  const signal = options.signal ?? new AbortController().signal;
+  const callbacks = safeCallbacks(options.callbacks);
+  const lang = options.lang ?? 'fr';
+  const catalog = new ToolCatalog(options.layers, {flatten: options.flatten, onSchemaPatch: options.onSchemaPatch});
+  const buffer = options.resultBuffer ?? new ResultBuffer();
+  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs});
+  const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
+  const system =
+    typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);
+  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const discoveryNames = discoveryToolNames(catalog);
+  const noRender = new NoRenderGuard();
+  const widgetTool = catalog.entries.find((e) => e.layer.protocol === 'webmcp' && e.tool.name === 'widget_display')?.name;
+
+  let offered: ProviderTool[] = options.eagerTools ? buildToolsFromLayers(catalog) : buildDiscoveryTools(catalog);
+  if (options.eagerTools) catalog.layers.forEach((_, i) => dispatcher.markActivated(i));
+
+  const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
+  const result: AgentResult = {
+    stopReason: 'end_turn',
+    text: '',
+    iterations: 0,
+    toolCalls: [],
+    usage: {inputTokens: 0, outputTokens: 0},
+    widgets: [],
+    messages,
+  };
+  const finish = (stopReason: StopReason, error?: {code: string; message: string}) => {
+    result.stopReason = stopReason;
+    if (error) result.error = error;
+    return result;
+  };
+
+  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+    if (signal.aborted) return finish('aborted');
+    if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, widgetTool)});
+    const tools = noRender.withdrawDiscovery ? offered.filter((t) => !discoveryNames.has(t.name)) : offered;
+    callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
+    result.iterations = iteration;
+
+    const turn = await streamTurn(options.provider, {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS}, signal, callbacks);
+    addUsage(result.usage, turn.usage);
+    const assistant: AssistantMessage = {role: 'assistant', content: []};
+    if (turn.text) assistant.content.push({type: 'text', text: turn.text});
+    assistant.content.push(...turn.toolCalls.map(({inputError: _ignored, ...call}) => call));
+    if (assistant.content.length) messages.push(assistant);
+    if (turn.text) {
+      result.text = turn.text;
+      callbacks.onMessage({role: 'assistant', text: turn.text});
+    }
+
+    if (signal.aborted) {
+      closeCalls(messages, turn.toolCalls);
+      return finish('aborted');
+    }
+    if (turn.error) {
+      closeCalls(messages, turn.toolCalls);
+      return finish('error', {code: turn.error.code, message: turn.error.message});
+    }
+    if (turn.toolCalls.length === 0) return finish(turn.finishReason === 'length' ? 'max_tokens' : 'end_turn');
+
+    const results: ToolResultPart[] = [];
+    let rendered = false;
+    for (const call of turn.toolCalls) {
+      if (signal.aborted) break;
+      const outcome = await dispatcher.dispatch(call, iteration);
+      results.push(outcome.part);
+      result.toolCalls.push(outcome.call);
+      callbacks.onToolCall(outcome.call);
+      if (outcome.activated !== undefined) offered = activateServerTools(offered, catalog, outcome.activated);
+      for (const entry of outcome.surfaced) {
+        const name = entry.role ? catalog.recipeToolName(entry.layerIndex, entry.role)! : entry.name;
+        if (!offered.some((t) => t.name === name)) offered = [...offered, catalog.providerTool(entry, name)];
+      }
+      if (outcome.widget) {
+        rendered = true;
+        result.widgets.push(outcome.widget);
+      }
+    }
+    messages.push({role: 'tool', content: results});
+    if (signal.aborted) {
+      closeCalls(messages, turn.toolCalls);
+      return finish('aborted');
+    }
+    noRender.endIteration(rendered);
+    compressOldResults(messages, buffer, iteration);
+  }
+  return finish('max_iterations');
+}
+
+/** What one streamed turn gave. */
+interface Turn {
+  text: string;
+  toolCalls: Array<ToolCallPart & {inputError?: string}>;
+  usage?: Usage;
+  finishReason?: string;
+  error?: AutouiError;
+}
+
+async function streamTurn(
+  provider: LanguageModel,
+  request: Parameters<LanguageModel['stream']>[0],
+  signal: AbortSignal,
+  callbacks: Required<AgentCallbacks>,
+): Promise<Turn> {
+  const turn: Turn = {text: '', toolCalls: []};
+  try {
+    for await (const part of provider.stream(request, {signal}) as AsyncIterable<ModelStreamPart>) {
+      // Chunks that arrive after an abort are ignored: the run has already ended for the page.
+      if (signal.aborted) break;
+      switch (part.type) {
+        case 'text-delta':
+          turn.text += part.delta;
+          callbacks.onText(part.delta);
+          break;
+        case 'tool-call':
+          turn.toolCalls.push({type: 'tool-call', id: part.id, name: part.name, input: part.input ?? {}, ...(part.inputError ? {inputError: part.inputError} : {})});
+          break;
+        case 'finish':
+          turn.usage = part.usage;
+          turn.finishReason = part.reason;
+          break;
+        case 'error':
+          turn.error = part.error;
+          break;
+      }
+    }
+  } catch (error) {
+    if (!signal.aborted) {
+      turn.error = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.PROVIDER_STREAM, `The model's stream failed: ${errorMessage(error)}`, {cause: error});
+    }
+  }
+  return turn;
+}
+
+/**
+ * Gives every tool call of the last assistant message that has no result yet an error result,
+ * so the conversation stays valid for the providers (every tool_use needs its tool_result) and
+ * the next question can continue it.
+ */
+function closeCalls(messages: ModelMessage[], calls: readonly ToolCallPart[]): void {
+  const answered = new Set<string>();
+  const last = messages[messages.length - 1];
+  if (last?.role === 'tool') for (const part of last.content) answered.add(part.toolCallId);
+  const missing = calls.filter((c) => !answered.has(c.id));
+  if (missing.length === 0) return;
+  const parts: ToolResultPart[] = missing.map((c) => ({type: 'tool-result', toolCallId: c.id, toolName: c.name, output: 'Not executed: the run ended before this call.', isError: true}));
+  if (last?.role === 'tool') last.content.push(...parts);
+  else messages.push({role: 'tool', content: parts});
+}
+
+function addUsage(total: Usage, usage: Usage | undefined): void {
+  if (!usage) return;
+  total.inputTokens += usage.inputTokens ?? 0;
+  total.outputTokens += usage.outputTokens ?? 0;
+  if (usage.cacheReadTokens) total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
+  if (usage.cacheWriteTokens) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
+}
+
+/** Wraps page callbacks so a throw inside one never reaches the loop. */
+function safeCallbacks(callbacks: AgentCallbacks = {}): Required<AgentCallbacks> {
+  const wrap =
+    <A extends unknown[]>(fn: ((...args: A) => void) | undefined) =>
+    (...args: A) => {
+      try {
+        fn?.(...args);
+      } catch {
+        // Contract: callbacks must not throw; if one does, the run goes on.
+      }
+    };
+  return {
+    onText: wrap(callbacks.onText?.bind(callbacks)),
+    onMessage: wrap(callbacks.onMessage?.bind(callbacks)),
+    onToolCall: wrap(callbacks.onToolCall?.bind(callbacks)),
+    onIteration: wrap(callbacks.onIteration?.bind(callbacks)),
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Dispatch of one tool call (design.md 5.5): alias → prefix → pseudo-tools answered locally →
+ * first-contact activation → route to the MCP connection or the WebMCP layer → special tools
+ * (`widget_display`, `recall`) → truncation. Every failure becomes an error result the model can
+ * act on; nothing here throws.
+ */
+import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCode} from '../errors.js';
+import {unflattenArgs} from '../schema/flatten.js';
+import {answerPseudoTool} from './discovery.js';
+import {RepeatedCallGuard} from './guards.js';
+import {ResultBuffer, truncateForModel} from './result-buffer.js';
+import {normalizeToolOutput, runWithTimeout} from './run-tool.js';
+import type {ToolCatalog, CatalogEntry} from './tool-catalog.js';
+import type {ToolCallPart, ToolResultPart} from './messages.js';
+import type {ToolOutput} from './types.js';
+
+/** One tool call as recorded for metrics, the debug console and `onToolCall` (design.md 5.9). */
+export interface ToolCall {
+  /** The tool_use id. */
+  id: string;
+  /** The name the model used. */
+  name: string;
+  args: Record<string, unknown>;
+  /** The full result text (before truncation for the model). */
+  result: string;
+  /** Set when the call failed: what went wrong, in words the model also read. */
+  error?: string;
+  /** Stable code of the failure, when there is one. */
+  errorCode?: AutouiErrorCode;
+  /** Milliseconds the call took. */
+  elapsed: number;
+  /** True when a discovery tool (recipes, search_tools, list_tools) was called before it in the run. */
+  guided: boolean;
+  /** Prefix key of the server that answered, when the name resolved. */
+  server?: string;
+  /** The tool's real name on its server, when the name resolved. */
+  tool?: string;
+}
+
+/** A widget shown during a run. */
+export interface WidgetRecord {
+  id: string;
+  type: string;
+  params: unknown;
+}
+
+/** Options of {@link Dispatcher}. */
+export interface DispatcherOptions {
+  catalog: ToolCatalog;
+  buffer: ResultBuffer;
+  signal: AbortSignal;
+  /** Milliseconds a call may take without progress. */
+  toolTimeoutMs?: number;
+}
+
+/** What one dispatched call produced. */
+export interface DispatchOutcome {
+  part: ToolResultPart;
+  call: ToolCall;
+  /** Catalog entries the model should be offered from the next turn (pseudo-tool answers). */
+  surfaced: CatalogEntry[];
+  /** Index of a layer contacted for the first time (its tools are offered from the next turn). */
+  activated?: number;
+  /** A widget this call displayed. */
+  widget?: WidgetRecord;
+}
+
+const failure = (code: AutouiErrorCode, text: string): ToolOutput & {code: AutouiErrorCode} => ({text, isError: true, code});
+
+/** Routes the model's tool calls for one run. Holds that run's activation and guard state. */
+export class Dispatcher {
+  readonly #options: DispatcherOptions;
+  readonly #activated = new Set<number>();
+  readonly #repeats = new RepeatedCallGuard();
+  #discoveryUsed = false;
+
+  constructor(options: DispatcherOptions) {
+    this.#options = options;
+  }
+
+  /** Marks layers as already active (eager mode, or a follow-up question). */
+  markActivated(layerIndex: number): void {
+    this.#activated.add(layerIndex);
+  }
+
+  /** Dispatches one call of iteration `iteration`. Never throws. */
+  async dispatch(call: ToolCallPart & {inputError?: string}, iteration: number): Promise<DispatchOutcome> {
+    const {catalog, buffer} = this.#options;
+    const started = Date.now();
+    const guided = this.#discoveryUsed;
+    const outcome: Omit<DispatchOutcome, 'part' | 'call'> = {surfaced: []};
+    let output: ToolOutput & {code?: AutouiErrorCode};
+    let entry: CatalogEntry | undefined;
+    let server: string | undefined;
+
+    const resolved = catalog.resolve(call.name);
+    if (call.inputError) {
+      output = failure(ErrorCodes.TOOL_INPUT_INVALID, `The arguments of ${call.name} could not be used: ${call.inputError}. Nothing was executed; send the call again with a JSON object.`);
+    } else if (resolved.kind === 'unknown') {
+      output = failure(ErrorCodes.TOOL_UNKNOWN, resolved.message);
+    } else if (!this.#repeats.allow(resolved.kind === 'tool' ? resolved.entry.name : call.name, call.input)) {
+      output = failure(ErrorCodes.TOOL_FAILED, `Repeated call: ${call.name} was already called twice with these same arguments in this run. Use the results you have, or change the arguments.`);
+    } else if (resolved.kind === 'pseudo') {
+      this.#discoveryUsed = true;
+      server = catalog.serverKeys[resolved.layerIndex];
+      const answer = answerPseudoTool(catalog, resolved.layerIndex, resolved.pseudo, call.input);
+      outcome.surfaced = answer.found;
+      output = {text: answer.text};
+    } else {
+      entry = resolved.entry;
+      server = entry.serverKey;
+      if (entry.role) this.#discoveryUsed = true;
+      if (!this.#activated.has(entry.layerIndex)) {
+        this.#activated.add(entry.layerIndex);
+        outcome.activated = entry.layerIndex;
+      }
+      output = await this.#execute(entry, call);
+      if (!output.isError && entry.layer.protocol === 'webmcp' && entry.tool.name === 'widget_display') {
+        outcome.widget = widgetFrom(output.data, call.input);
+      }
+    }
+
+    const isRecall = entry?.layer.protocol === 'webmcp' && entry.tool.name === 'recall';
+    buffer.set(call.id, output.text, iteration);
+    const part: ToolResultPart = {
+      type: 'tool-result',
+      toolCallId: call.id,
+      toolName: call.name,
+      // recall gives back the full text, by definition; everything else is capped.
+      output: isRecall ? output.text : truncateForModel(output.text, call.id),
+      ...(output.isError ? {isError: true} : {}),
+    };
+    const record: ToolCall = {
+      id: call.id,
+      name: call.name,
+      args: call.input,
+      result: output.text,
+      elapsed: Date.now() - started,
+      guided,
+      ...(output.isError ? {error: output.text, errorCode: output.code ?? ErrorCodes.TOOL_FAILED} : {}),
+      ...(server ? {server} : {}),
+      ...(entry ? {tool: entry.tool.name} : {}),
+    };
+    return {...outcome, part, call: record};
+  }
+
+  async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<ToolOutput & {code?: AutouiErrorCode}> {
+    const {catalog, buffer, signal, toolTimeoutMs} = this.#options;
+    const layer = entry.layer;
+    if (layer.protocol === 'webmcp' && entry.tool.name === 'recall') {
+      const id = String(call.input.id ?? '');
+      const full = buffer.get(id);
+      return full === undefined ? failure(ErrorCodes.TOOL_FAILED, `No stored result has the id "${id}". Use an id from a recall hint, such as the one in [recall('…')].`) : {text: full};
+    }
+    const executor = layer.protocol === 'mcp' ? layer.callTool : layer.executeTool;
+    if (!executor) {
+      return failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`);
+    }
+    const args = unflattenArgs(call.input, catalog.flattenPaths(entry));
+    try {
+      const value = await runWithTimeout((context) => executor(entry.tool.name, args, context), {
+        signal,
+        callId: call.id,
+        toolName: call.name,
+        timeoutMs: toolTimeoutMs,
+      });
+      return normalizeToolOutput(value);
+    } catch (error) {
+      if (AutouiError.isInstance(error)) return failure(error.code, error.message);
+      if (isAbortError(error)) return failure(ErrorCodes.ABORTED, `${call.name} was cancelled.`);
+      return failure(ErrorCodes.TOOL_FAILED, `${call.name} failed: ${errorMessage(error)}`);
+    }
+  }
+}
+
+/** Reads the widget a `widget_display` result describes (`{id, widget|type, params}`). */
+function widgetFrom(data: unknown, input: Record<string, unknown>): WidgetRecord | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const d = data as Record<string, unknown>;
+  if (typeof d.id !== 'string') return undefined;
+  const type = typeof d.widget === 'string' ? d.widget : typeof d.type === 'string' ? d.type : String(input.name ?? '');
+  return {id: d.id, type, params: d.params ?? input.params};
+}

@@ -1,0 +1,67 @@
+/**
+ * Guards against loops (design.md 5.9): the same call repeated, and a model that keeps
+ * exploring without ever displaying anything.
+ */
+
+/** Calls with the same tool and arguments allowed per run; the next one is refused. */
+export const MAX_IDENTICAL_CALLS = 2;
+/** Iterations without a widget after which discovery tools are withdrawn. */
+export const WITHDRAW_DISCOVERY_AFTER = 4;
+/** Iterations without a widget after which the model is nudged, once. */
+export const NUDGE_AFTER = 5;
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` count as the same arguments. */
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Counts identical calls in one run; the third identical call is refused. */
+export class RepeatedCallGuard {
+  readonly #counts = new Map<string, number>();
+
+  /** Records a call; returns false when it is one repetition too many. */
+  allow(toolName: string, args: unknown): boolean {
+    const key = `${toolName}\u0000${stableStringify(args)}`;
+    const count = (this.#counts.get(key) ?? 0) + 1;
+    this.#counts.set(key, count);
+    return count <= MAX_IDENTICAL_CALLS;
+  }
+}
+
+/** Tracks iterations since the last widget and says when to withdraw discovery and nudge. */
+export class NoRenderGuard {
+  #sinceRender = 0;
+  #nudged = false;
+
+  /** Call at the end of each iteration that ran tools. */
+  endIteration(rendered: boolean): void {
+    this.#sinceRender = rendered ? 0 : this.#sinceRender + 1;
+  }
+
+  /** True once discovery tools should no longer be offered. */
+  get withdrawDiscovery(): boolean {
+    return this.#sinceRender >= WITHDRAW_DISCOVERY_AFTER;
+  }
+
+  /** True exactly once, when the model should be asked to display what it has. */
+  takeNudge(): boolean {
+    if (this.#nudged || this.#sinceRender < NUDGE_AFTER) return false;
+    this.#nudged = true;
+    return true;
+  }
+}
+
+/** The nudge message, in the prompt's language. */
+export function nudgeText(lang: 'fr' | 'en', widgetTool: string | undefined): string {
+  const tool = widgetTool ?? 'widget_display';
+  return lang === 'en'
+    ? `You have gathered data for several steps without displaying anything. Display what you have now with ${tool}, then answer briefly.`
+    : `Tu as collecté des données pendant plusieurs étapes sans rien afficher. Affiche maintenant ce que tu as avec ${tool}, puis réponds brièvement.`;
+}

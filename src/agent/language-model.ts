@@ -1,0 +1,61 @@
+/**
+ * The one interface between the agent loop and an LLM (design.md section 6, conventions.md D).
+ * Implementations live in `src/providers/` (Anthropic Messages, OpenAI-compatible chat
+ * completions) or in tests (a scripted model); none may touch the DOM.
+ */
+import type {AutouiError} from '../errors.js';
+import type {ModelMessage} from './messages.js';
+import type {ProviderTool} from './types.js';
+
+/** One assistant turn to generate. */
+export interface ModelRequest {
+  /** The system prompt. */
+  system: string;
+  messages: readonly ModelMessage[];
+  /** Tools offered for this turn (already prefixed and sanitised). */
+  tools: readonly ProviderTool[];
+  /** Upper bound on output tokens (Anthropic requires one). */
+  maxTokens?: number;
+}
+
+/** Why a turn ended, mapped from each provider's own vocabulary. */
+export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'error' | 'other';
+
+/** Token counts of one turn or, summed, of a run. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Prompt tokens read from the provider's cache (Anthropic `cache_read_input_tokens`, OpenAI `cached_tokens`). */
+  cacheReadTokens?: number;
+  /** Prompt tokens written to the cache (Anthropic `cache_creation_input_tokens`). */
+  cacheWriteTokens?: number;
+}
+
+/** One piece of a streamed assistant turn. */
+export type ModelStreamPart =
+  | {type: 'text-delta'; delta: string}
+  | {
+      type: 'tool-call';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      /**
+       * Set when the model's arguments could not be used (not JSON, not an object, cut off):
+       * the loop never executes such a call and answers the model with this message.
+       */
+      inputError?: string;
+    }
+  | {type: 'finish'; reason: FinishReason; usage?: Usage; raw?: string}
+  | {type: 'error'; error: AutouiError};
+
+/** A chat model the agent loop can call. */
+export interface LanguageModel {
+  /** `anthropic`, `openai`, or a test model's name. */
+  readonly provider: string;
+  readonly modelId: string;
+  /**
+   * Streams one assistant turn. Contract: HTTP and network failures surface as an `error` part,
+   * not a throw; the iterable ends soon after `signal` aborts.
+   */
+  stream(request: ModelRequest, options?: {signal?: AbortSignal}): AsyncIterable<ModelStreamPart>;
+}

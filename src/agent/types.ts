@@ -1,0 +1,108 @@
+/**
+ * The vocabulary of the agent core (design.md section 3): layers of tools, their definitions and
+ * what executing one returns. Plain data plus the functions that execute tools, so the core can
+ * run in a Worker or in Node unchanged.
+ */
+
+/** A JSON Schema object, as MCP servers and our widgets give them. */
+export type JsonSchema = Record<string, unknown>;
+
+/** Tool behaviour hints from MCP (`readOnlyHint`, `destructiveHint`, ...), kept as given. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** One tool of a layer, under the name its server gives it (not prefixed). */
+export interface LayerTool {
+  /** The tool's own name on its server, e.g. `query_sql`. */
+  name: string;
+  /** What the tool does, shown to the model. */
+  description?: string;
+  /** JSON Schema of the arguments (MCP `inputSchema`). */
+  inputSchema?: JsonSchema;
+  /** MCP annotations, kept for a later confirmation policy. */
+  annotations?: ToolAnnotations;
+}
+
+/** A recipe a server announces: how to do one thing with its tools. */
+export interface Recipe {
+  name: string;
+  description?: string;
+}
+
+/**
+ * What executing a tool gives back to the agent loop.
+ * `text` is what the model reads; `data` is the structured value for the page (e.g. a widget id).
+ */
+export interface ToolOutput {
+  text: string;
+  isError?: boolean;
+  data?: unknown;
+}
+
+/** Context given to every tool execution. */
+export interface ToolExecutionContext {
+  /** Aborted when the run is aborted or the call times out. Executors must honour it. */
+  signal: AbortSignal;
+  /** The tool_use id of this call. */
+  callId: string;
+  /**
+   * Tell the loop the call is alive (e.g. on an MCP progress notification): the timeout starts
+   * again, up to the hard cap.
+   */
+  reportProgress(): void;
+}
+
+/** Executes a tool of a layer. May throw: the dispatcher turns a throw into an error result. */
+export type ToolExecutor = (name: string, args: Record<string, unknown>, context: ToolExecutionContext) => Promise<ToolOutput>;
+
+/** A remote MCP server: data tools and its recipes. */
+export interface McpLayer {
+  protocol: 'mcp';
+  /** The server's name as given (normalised for prefixes by the naming rules). */
+  serverName: string;
+  serverUrl?: string;
+  description?: string;
+  tools: LayerTool[];
+  recipes?: Recipe[];
+  /** Calls a tool on the server (injected by `src/mcp`, or by a test). */
+  callTool?: ToolExecutor;
+}
+
+/** Local, in-page tools executed in JS: widgets, canvas, recall. */
+export interface WebMcpLayer {
+  protocol: 'webmcp';
+  serverName: string;
+  description: string;
+  tools: LayerTool[];
+  recipes?: Recipe[];
+  /** Executes one of the layer's tools in the page. */
+  executeTool?: ToolExecutor;
+}
+
+/** Any source of tools for the agent: a discriminated union on `protocol`. */
+export type ToolLayer = McpLayer | WebMcpLayer;
+
+/** A tool as sent to an LLM provider (prefixed name, sanitised schema). */
+export interface ProviderTool {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
+
+/** The roles a server's recipe tools can play (design.md 5.2). */
+export type RecipeRole = 'search_recipes' | 'list_recipes' | 'get_recipe';
+
+/** The recipe roles, in prompt order. */
+export const RECIPE_ROLES: readonly RecipeRole[] = ['search_recipes', 'list_recipes', 'get_recipe'];
+
+/** Names of the local pseudo-tools answered from a layer without any network call. */
+export type PseudoToolName = 'search_tools' | 'list_tools';
+
+/** Names of the WebMCP action tools offered from the start (design.md 5.3). */
+export const ACTION_TOOLS = ['widget_display', 'canvas', 'recall'] as const;

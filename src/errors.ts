@@ -1,0 +1,82 @@
+/**
+ * Stable error codes. Pages and tests match on these strings (design.md section 2), so a code is
+ * never renamed; new ones may be added.
+ */
+export const ErrorCodes = {
+  /** The provider answered with an HTTP error (status in `status`). */
+  PROVIDER_HTTP: 'PROVIDER_HTTP',
+  /** The provider could not be reached (network, DNS, CORS). */
+  PROVIDER_NETWORK: 'PROVIDER_NETWORK',
+  /** The provider's stream broke, was cut, or carried an `error` event. */
+  PROVIDER_STREAM: 'PROVIDER_STREAM',
+  /** A key was given to the browser without opting in. No request was made. */
+  BROWSER_KEY_REFUSED: 'BROWSER_KEY_REFUSED',
+  /** An MCP server could not be connected. */
+  MCP_CONNECT: 'MCP_CONNECT',
+  /** An MCP server refused the page's origin; the message names the missing header. */
+  MCP_CORS: 'MCP_CORS',
+  /** An MCP server did not answer in time. */
+  MCP_TIMEOUT: 'MCP_TIMEOUT',
+  /** A tool call failed (exception inside the tool, or the server reported an error). */
+  TOOL_FAILED: 'TOOL_FAILED',
+  /** A tool call took longer than its timeout. */
+  TOOL_TIMEOUT: 'TOOL_TIMEOUT',
+  /** The model named a tool that does not exist. */
+  TOOL_UNKNOWN: 'TOOL_UNKNOWN',
+  /** The model sent arguments that are not valid JSON or not an object. */
+  TOOL_INPUT_INVALID: 'TOOL_INPUT_INVALID',
+  /** Widget params failed validation. */
+  INVALID_WIDGET_PROPS: 'INVALID_WIDGET_PROPS',
+  /** The run was aborted. */
+  ABORTED: 'ABORTED',
+  /** A question was asked while a run was going. */
+  RUN_IN_PROGRESS: 'RUN_IN_PROGRESS',
+  /** A programmer error in how the library was called. */
+  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+} as const;
+
+/** One of the stable error code strings of {@link ErrorCodes}. */
+export type AutouiErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+const BRAND = Symbol.for('autoui.error');
+
+/**
+ * The one error type of autoui-agent: a message for people and a stable `code` for programs.
+ * Subclasses add typed fields only.
+ */
+export class AutouiError extends Error {
+  /** Stable machine-readable code. */
+  readonly code: AutouiErrorCode;
+  /** Extra structured facts (HTTP status, server name, ...), safe to show: never a key. */
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: AutouiErrorCode, message: string, options?: {cause?: unknown; details?: Record<string, unknown>}) {
+    super(message, options?.cause === undefined ? undefined : {cause: options.cause});
+    this.name = new.target.name;
+    this.code = code;
+    this.details = options?.details;
+    (this as unknown as Record<symbol, boolean>)[BRAND] = true;
+  }
+
+  /** True for an AutouiError, also one made by another copy of the bundle on the same page. */
+  static isInstance(value: unknown): value is AutouiError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
+
+/** The message of anything thrown, as a plain string. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** True when `error` is the result of an abort (DOMException `AbortError` or our `ABORTED`). */
+export function isAbortError(error: unknown): boolean {
+  if (AutouiError.isInstance(error)) return error.code === ErrorCodes.ABORTED;
+  return typeof error === 'object' && error !== null && (error as {name?: string}).name === 'AbortError';
+}

@@ -1,0 +1,7 @@
+/**
+ * Public entry of autoui-agent for bundler users: classes, the agent core and types, with no
+ * side effects (importing it defines no element; import `define.js` for that).
+ */
+export * from './agent/index.js';
+export * from './schema/validator.js';
+export {AutouiAgent} from './element/autoui-agent.js';

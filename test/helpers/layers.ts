@@ -1,0 +1,58 @@
+/**
+ * In-process layers for core tests: an MCP-shaped data layer whose `callTool` runs local
+ * handlers, and a small display layer with the action tools the loop treats specially.
+ * (Real MCP servers and the real `autoui` layer are tested in their own groups.)
+ */
+import type {LayerTool, McpLayer, ToolExecutionContext, ToolOutput, WebMcpLayer} from '../../src/agent/types.js';
+
+/** A tool with its local implementation. */
+export interface TestTool extends LayerTool {
+  handler?: (args: Record<string, unknown>, context: ToolExecutionContext) => Promise<ToolOutput | string> | ToolOutput | string;
+}
+
+/** Every call a test layer executed, in order. */
+export interface CallLog {
+  calls: Array<{server: string; tool: string; args: Record<string, unknown>}>;
+}
+
+/** An MCP-shaped layer backed by local handlers; logs every executed call in `log`. */
+export function dataLayer(serverName: string, tools: TestTool[], log: CallLog = {calls: []}, extra: Partial<McpLayer> = {}): McpLayer {
+  return {
+    protocol: 'mcp',
+    serverName,
+    description: `${serverName} test data`,
+    tools: tools.map(({handler: _h, ...t}) => ({inputSchema: {type: 'object', properties: {}}, ...t})),
+    async callTool(name, args, context) {
+      log.calls.push({server: serverName, tool: name, args});
+      const tool = tools.find((t) => t.name === name);
+      const out = tool?.handler ? await tool.handler(args, context) : `${name} ok`;
+      return typeof out === 'string' ? {text: out} : out;
+    },
+    ...extra,
+  };
+}
+
+/** A display layer with `widget_display`, `canvas` and `recall`, and recipe tools. */
+export function displayLayer(log: CallLog = {calls: []}): WebMcpLayer {
+  let n = 0;
+  return {
+    protocol: 'webmcp',
+    serverName: 'autoui',
+    description: 'Widgets',
+    tools: [
+      {name: 'search_recipes', description: 'Search widget recipes', inputSchema: {type: 'object', properties: {query: {type: 'string'}}}},
+      {name: 'widget_display', description: 'Display a widget', inputSchema: {type: 'object', properties: {name: {type: 'string'}, params: {type: 'object'}}, required: ['name', 'params']}},
+      {name: 'canvas', description: 'Act on the canvas', inputSchema: {type: 'object', properties: {action: {type: 'string'}}, required: ['action']}},
+      {name: 'recall', description: 'Full text of a shortened result', inputSchema: {type: 'object', properties: {id: {type: 'string'}}, required: ['id']}},
+    ],
+    async executeTool(name, args) {
+      log.calls.push({server: 'autoui', tool: name, args});
+      if (name === 'widget_display') {
+        if (!args.params || typeof args.params !== 'object') return {text: JSON.stringify({error: 'Validation failed'}), isError: true};
+        const id = `w_${++n}`;
+        return {text: JSON.stringify({widget: args.name, id}), data: {widget: args.name, id, params: args.params}};
+      }
+      return {text: `${name} ok`};
+    },
+  };
+}
