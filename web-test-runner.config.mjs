@@ -23,6 +23,13 @@ const cssInline = {
       : undefined,
 };
 
+/** What Vite does for `import text from 'x.md?raw'`: the file's text as the default export. */
+const rawText = {
+  name: 'raw-text',
+  resolveMimeType: (c) => (c.URL.searchParams.has('raw') ? 'js' : undefined),
+  transform: (c) => (c.URL.searchParams.has('raw') ? {body: `export default ${JSON.stringify(c.body)};`} : undefined),
+};
+
 /**
  * Starts the real Node servers of test/servers/ with the run; tests read their URLs with
  * `import {SERVERS} from '@test/servers'`. Must come before the rollup adapters (toolchain.md P16).
@@ -72,6 +79,7 @@ export default {
     testServers,
     json(),
     cssInline,
+    rawText,
     commonjs({
       include: [
         '**/node_modules/ajv/**',

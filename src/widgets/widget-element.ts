@@ -1,0 +1,45 @@
+import {LitElement, css} from 'lit';
+import {property} from 'lit/decorators.js';
+import {consume} from '@lit/context';
+import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from './widget-context.js';
+
+/**
+ * Base class of every widget element: validated `params` set as a property (never parsed from
+ * attributes), and the agent's environment (language, direction, allowed image hosts) from
+ * context, with `Intl` helpers in that language.
+ *
+ * @cssproperty --autoui-color-surface - Widget background.
+ * @cssproperty --autoui-color-on-surface - Widget text colour.
+ * @cssproperty --autoui-color-accent - Accent colour.
+ * @cssproperty --autoui-radius - Corner radius.
+ * @cssproperty --autoui-space-m - Inner spacing.
+ */
+export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      box-sizing: border-box;
+      color: var(--autoui-color-on-surface, #1f2937);
+      font-family: var(--autoui-font-family, system-ui, sans-serif);
+    }
+  `;
+
+  /** The widget's params, already validated against its schema. */
+  @property({attribute: false}) params!: P;
+
+  /** Language, direction and allowed image hosts of the agent element. */
+  @consume({context: widgetEnvironmentContext, subscribe: true})
+  @property({attribute: false})
+  environment: WidgetEnvironment = defaultWidgetEnvironment;
+
+  /** Formats a number in the element's language. */
+  protected formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+    return new Intl.NumberFormat(this.environment.lang, options).format(value);
+  }
+
+  /** Formats a date (Date, ISO string or epoch ms) in the element's language; unparsable input is returned as given. */
+  protected formatDate(value: string | number | Date, options: Intl.DateTimeFormatOptions = {dateStyle: 'medium'}): string {
+    const date = value instanceof Date ? value : new Date(value);
+    return Number.isNaN(date.getTime()) ? String(value) : new Intl.DateTimeFormat(this.environment.lang, options).format(date);
+  }
+}
