@@ -1,0 +1,108 @@
+import {LitElement, css, html} from 'lit';
+import {property, query, state} from 'lit/decorators.js';
+import {STRINGS, type Strings} from './strings.js';
+
+/** Most questions kept for the arrow-key history. */
+const HISTORY_LIMIT = 50;
+
+/**
+ * The built-in composer of `<autoui-agent>`: a text box, Send, and Stop while a run is going.
+ * Enter sends, Shift+Enter starts a new line, Arrow Up/Down at the edges walk the history of
+ * questions. Fires `composer-submit` ({text}) and `composer-stop`; never runs anything itself.
+ *
+ * @csspart input - The text box.
+ * @csspart send - The send button.
+ * @csspart stop - The stop button.
+ */
+export class AutouiComposer extends LitElement {
+  static override styles = css`
+    :host { display: block; }
+    form { display: flex; gap: var(--autoui-space-s, 0.5rem); align-items: flex-end; }
+    textarea {
+      flex: 1; resize: vertical; min-height: 2.5rem; max-height: 12rem; box-sizing: border-box;
+      font: inherit; padding: var(--autoui-space-s, 0.5rem);
+      color: var(--autoui-color-on-surface, #1f2937); background: var(--autoui-color-surface, #fff);
+      border: 1px solid var(--autoui-color-border, #d1d5db); border-radius: var(--autoui-radius, 0.5rem);
+    }
+    button {
+      font: inherit; padding: 0.5rem 1rem; border-radius: var(--autoui-radius, 0.5rem); cursor: pointer;
+      border: 1px solid transparent; background: var(--autoui-color-accent, #2563eb); color: var(--autoui-color-on-accent, #fff);
+    }
+    button.stop { background: var(--autoui-color-danger, #b91c1c); }
+    button:disabled { opacity: 0.5; cursor: default; }
+    textarea:focus-visible, button:focus-visible { outline: 2px solid var(--autoui-color-accent, #2563eb); outline-offset: 2px; }
+  `;
+
+  /** True while a run is going: Send is replaced by Stop. */
+  @property({type: Boolean}) running = false;
+
+  /** Texts in the element's language. */
+  @property({attribute: false}) strings: Strings = STRINGS.fr;
+
+  @state() private value = '';
+  @query('textarea') private textarea!: HTMLTextAreaElement;
+
+  #history: string[] = [];
+  /** Position in the history while browsing it; equals its length when not browsing. */
+  #cursor = 0;
+  /** What was being typed before browsing the history, given back past the newest entry. */
+  #draft = '';
+
+  /** Puts a question back in the text box (after a failure), unless the person typed something new. */
+  restore(text: string): void {
+    if (!this.value.trim()) this.value = text;
+  }
+
+  /** Moves focus to the text box. */
+  override focus(): void {
+    this.textarea?.focus();
+  }
+
+  override render() {
+    const s = this.strings;
+    return html`<form @submit=${this.#onSubmit}>
+      <textarea
+        part="input"
+        rows="2"
+        aria-label=${s.inputLabel}
+        placeholder=${s.placeholder}
+        .value=${this.value}
+        @input=${(e: Event) => (this.value = (e.target as HTMLTextAreaElement).value)}
+        @keydown=${this.#onKeyDown}
+      ></textarea>
+      ${this.running
+        ? html`<button part="stop" class="stop" type="button" @click=${() => this.dispatchEvent(new Event('composer-stop'))}>${s.stop}</button>`
+        : html`<button part="send" type="submit" ?disabled=${!this.value.trim()}>${s.send}</button>`}
+    </form>`;
+  }
+
+  #onSubmit(event: Event): void {
+    event.preventDefault();
+    this.#send();
+  }
+
+  #send(): void {
+    const text = this.value.trim();
+    if (!text || this.running) return;
+    if (this.#history.at(-1) !== text) this.#history = [...this.#history, text].slice(-HISTORY_LIMIT);
+    this.#cursor = this.#history.length;
+    this.value = '';
+    this.dispatchEvent(new CustomEvent('composer-submit', {detail: {text}}));
+  }
+
+  #onKeyDown(event: KeyboardEvent): void {
+    const box = event.target as HTMLTextAreaElement;
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.#send();
+    } else if (event.key === 'ArrowUp' && box.selectionStart === 0 && box.selectionEnd === 0 && this.#cursor > 0) {
+      event.preventDefault();
+      if (this.#cursor === this.#history.length) this.#draft = this.value;
+      this.value = this.#history[--this.#cursor];
+    } else if (event.key === 'ArrowDown' && box.selectionStart === box.value.length && this.#cursor < this.#history.length) {
+      event.preventDefault();
+      this.#cursor++;
+      this.value = this.#cursor === this.#history.length ? this.#draft : this.#history[this.#cursor];
+    }
+  }
+}

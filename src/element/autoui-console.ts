@@ -1,0 +1,79 @@
+import {LitElement, css, html} from 'lit';
+import {property} from 'lit/decorators.js';
+import type {ToolCall} from '../agent/dispatcher.js';
+import type {Usage} from '../agent/language-model.js';
+import {STRINGS, type Strings} from './strings.js';
+
+/** A server as the console shows it. */
+export interface ServerStatus {
+  name: string;
+  url: string;
+  state: 'connecting' | 'ready' | 'error';
+  toolCount: number;
+  error?: string;
+}
+
+/** One question's calls and token usage. */
+export interface RunRecord {
+  question: string;
+  calls: ToolCall[];
+  usage?: Usage;
+  stopReason?: string;
+}
+
+/** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
+const RESULT_PREVIEW = 600;
+
+/**
+ * The `debug` console of `<autoui-agent>`: each server's status and tool count, each tool call
+ * (name, arguments, result, time) and token usage per question. Everything is rendered as text.
+ *
+ * @csspart console - The console's root.
+ */
+export class AutouiConsole extends LitElement {
+  static override styles = css`
+    :host { display: block; font-size: 0.85em; }
+    section { border: 1px dashed var(--autoui-color-border, #d1d5db); border-radius: var(--autoui-radius, 0.5rem); padding: var(--autoui-space-s, 0.5rem); }
+    h2 { font-size: 1em; margin: 0 0 0.25rem; }
+    h3 { font-size: 0.95em; margin: 0.5rem 0 0.25rem; }
+    ul { margin: 0; padding-inline-start: 1.1rem; }
+    pre { margin: 0.15rem 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 8rem; overflow: auto;
+      background: var(--autoui-color-surface-2, #f3f4f6); padding: 0.25rem; border-radius: 0.25rem; }
+    .error { color: var(--autoui-color-danger, #b91c1c); }
+    details { margin: 0.15rem 0; }
+  `;
+
+  @property({attribute: false}) servers: readonly ServerStatus[] = [];
+  @property({attribute: false}) runs: readonly RunRecord[] = [];
+  @property({attribute: false}) strings: Strings = STRINGS.fr;
+
+  override render() {
+    const s = this.strings;
+    return html`<section part="console" aria-label=${s.console}>
+      <h2>${s.console}</h2>
+      <h3>${s.servers}</h3>
+      ${this.servers.length === 0
+        ? html`<p>${s.noServers}</p>`
+        : html`<ul>
+            ${this.servers.map(
+              (srv) => html`<li class=${srv.state === 'error' ? 'error' : ''} data-server=${srv.name}>
+                ${srv.name} (${srv.url}): ${s[srv.state === 'error' ? 'failed' : srv.state]}${srv.state === 'ready' ? `, ${srv.toolCount} ${s.tools}` : ''}${srv.error ? ` — ${srv.error}` : ''}
+              </li>`,
+            )}
+          </ul>`}
+      ${this.runs.map(
+        (run, i) => html`<h3>${s.run} ${i + 1}: ${run.question}</h3>
+          ${run.usage
+            ? html`<p class="usage">${s.tokens}: ${run.usage.inputTokens} ${s.input}, ${run.usage.outputTokens} ${s.output}${run.usage.cacheReadTokens ? `, ${run.usage.cacheReadTokens} ${s.cached}` : ''}${run.stopReason ? ` · ${run.stopReason}` : ''}</p>`
+            : ''}
+          ${run.calls.map(
+            (call) => html`<details class=${call.error ? 'error' : ''} data-call=${call.id}>
+              <summary>${call.name} · ${call.elapsed} ms${call.error ? ' · ✗' : ''}</summary>
+              <pre>${JSON.stringify(call.args, null, 2)}</pre>
+              <pre>${call.result.length > RESULT_PREVIEW ? `${call.result.slice(0, RESULT_PREVIEW)}…` : call.result}</pre>
+            </details>`,
+          )}`,
+      )}
+    </section>`;
+  }
+}

@@ -1,0 +1,72 @@
+import {LitElement, css, html, nothing} from 'lit';
+import {property} from 'lit/decorators.js';
+import {repeat} from 'lit/directives/repeat.js';
+import {STRINGS, type Strings} from './strings.js';
+import type {TranscriptEntry} from './transcript-entries.js';
+
+/**
+ * The conversation of `<autoui-agent>`: questions, streamed answers (as text: model output is
+ * never parsed as HTML), compact tool-call pills and notices. A polite live region, so screen
+ * readers hear answers as they complete.
+ *
+ * @csspart log - The scrolling list.
+ * @csspart user - A question.
+ * @csspart assistant - An answer.
+ * @csspart tool-pill - One tool call.
+ * @csspart notice - A stop or error notice.
+ */
+export class AutouiTranscript extends LitElement {
+  static override styles = css`
+    :host { display: block; }
+    ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--autoui-space-s, 0.5rem);
+      max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
+    li { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
+    .user { align-self: flex-end; background: var(--autoui-color-accent-soft, #dbeafe); padding: 0.4rem 0.7rem;
+      border-radius: var(--autoui-radius, 0.5rem); max-width: 85%; }
+    .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
+      border-radius: 999px; border: 1px solid var(--autoui-color-border, #d1d5db); color: var(--autoui-color-muted, #4b5563); width: fit-content; }
+    .pill.error { border-color: var(--autoui-color-danger, #b91c1c); color: var(--autoui-color-danger, #b91c1c); }
+    .notice { font-size: 0.9em; color: var(--autoui-color-muted, #4b5563); }
+    .notice.error { color: var(--autoui-color-danger, #b91c1c); }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  `;
+
+  /** The entries to show, oldest first. */
+  @property({attribute: false}) entries: readonly TranscriptEntry[] = [];
+
+  /** Texts in the element's language. */
+  @property({attribute: false}) strings: Strings = STRINGS.fr;
+
+  override render() {
+    const s = this.strings;
+    return html`<ol part="log" role="log" aria-live="polite" aria-label=${s.transcript}>
+      ${repeat(
+        this.entries,
+        (_, i) => i,
+        (entry) => this.#entry(entry, s),
+      )}
+    </ol>`;
+  }
+
+  #entry(entry: TranscriptEntry, s: Strings) {
+    switch (entry.kind) {
+      case 'user':
+        return html`<li part="user" class="user"><span class="visually-hidden">${s.you}: </span>${entry.text}</li>`;
+      case 'assistant':
+        return html`<li part="assistant" class="assistant" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
+      case 'tool': {
+        const c = entry.call;
+        const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
+        return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" title=${c.error ?? ''}
+          >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
+      }
+      case 'notice':
+        return html`<li part="notice" class="notice ${entry.level}" role=${entry.level === 'error' ? 'alert' : nothing}>${entry.text}</li>`;
+    }
+  }
+
+  protected override updated(): void {
+    const log = this.renderRoot.querySelector('ol');
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+}
