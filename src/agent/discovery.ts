@@ -39,12 +39,13 @@ export function pseudoTool(catalog: ToolCatalog, layerIndex: number, pseudo: Pse
   return pseudo === 'search_tools'
     ? {
         name,
-        description: `Search the tools of ${server} by keywords in their names and descriptions. The tools found can be called from the next step.`,
-        input_schema: {type: 'object', properties: {query: {type: 'string', description: 'Keywords'}}, required: ['query'], additionalProperties: false},
+        // Terse on purpose: these two tools are sent for every server, so they set the cost of lazy discovery.
+        description: `Find ${server} tools by keywords; found tools become callable.`,
+        input_schema: {type: 'object', properties: {query: {type: 'string'}}, required: ['query'], additionalProperties: false},
       }
     : {
         name,
-        description: `List every tool of ${server} with its description. The tools listed can be called from the next step.`,
+        description: `List all ${server} tools; they become callable.`,
         input_schema: {type: 'object', properties: {}, additionalProperties: false},
       };
 }

@@ -1,0 +1,63 @@
+/**
+ * Benchmark 2, token economy: tokens of the tool definitions and system prompt in the first LLM
+ * request, lazy discovery vs `eager-tools`, for growing tool sets. Counted with js-tiktoken's
+ * `o200k_base` (the GPT-4o family's BPE; Anthropic publishes no tokenizer, and its counts run
+ * close for English and JSON).
+ */
+import {getEncoding} from 'js-tiktoken';
+import {ToolCatalog} from '../src/agent/tool-catalog.js';
+import {buildDiscoveryTools, buildToolsFromLayers} from '../src/agent/discovery.js';
+import {buildSystemPrompt} from '../src/agent/system-prompt.js';
+import type {ToolLayer} from '../src/agent/types.js';
+import {largeServers} from './fixtures/large-servers.js';
+import type {BenchResult} from './stats.js';
+
+const encoding = getEncoding('o200k_base');
+const tokens = (text: string) => encoding.encode(text).length;
+
+/** Tokens of the first request's system prompt plus tools, in one mode. */
+export function firstRequestTokens(layers: readonly ToolLayer[], eager: boolean): {prompt: number; tools: number; total: number; toolCount: number} {
+  const catalog = new ToolCatalog(layers);
+  const tools = eager ? buildToolsFromLayers(catalog) : buildDiscoveryTools(catalog);
+  const prompt = tokens(buildSystemPrompt(catalog, {lang: 'en', eagerTools: eager}));
+  const toolTokens = tokens(JSON.stringify(tools));
+  return {prompt, tools: toolTokens, total: prompt + toolTokens, toolCount: tools.length};
+}
+
+/**
+ * Runs the curve. `realLayers` are the live layers (the autoui layer, the demo servers,
+ * server-everything) the generated servers are added to.
+ */
+export function tokenEconomy(realLayers: readonly ToolLayer[], label: string): BenchResult {
+  const realTools = realLayers.reduce((n, l) => n + l.tools.length, 0);
+  const steps: Array<{label: string; layers: readonly ToolLayer[]}> = [{label, layers: realLayers}];
+  for (const total of [50, 100, 200, 400]) {
+    const extra = Math.max(0, total - realTools);
+    steps.push({label: `${label} + generated`, layers: [...realLayers, ...largeServers(extra)]});
+  }
+  const rows = steps.map(({label: l, layers}) => {
+    const lazy = firstRequestTokens(layers, false);
+    const eager = firstRequestTokens(layers, true);
+    const toolCount = layers.reduce((n, layer) => n + layer.tools.length, 0);
+    return {
+      set: l,
+      servers: layers.length,
+      tools: toolCount,
+      'lazy tokens': lazy.total,
+      'eager tokens': eager.total,
+      'lazy/eager': Number((lazy.total / eager.total).toFixed(3)),
+      'lazy tools sent': lazy.toolCount,
+    };
+  });
+  const at200 = rows.find((r) => (r.tools as number) >= 200) ?? rows[rows.length - 1];
+  const ratio = at200['lazy/eager'] as number;
+  return {
+    name: 'token economy (first request: system prompt + tools)',
+    comparison: 'lazy discovery vs eager-tools, o200k_base tokens',
+    rows,
+    ratio,
+    target: '≤ 0.10 at 200 tools in ≥ 5 servers',
+    met: ratio <= 0.1 && (at200.servers as number) >= 5,
+    notes: [`at ${at200.tools} tools in ${at200.servers} servers: ${at200['lazy tokens']} vs ${at200['eager tokens']} tokens`],
+  };
+}

@@ -1,0 +1,81 @@
+// Demo wiring (not needed by pages that use the element): reads the configuration `npm start`
+// serves, points <autoui-agent> at the local servers, offers the recorded replays when no model
+// key is configured, and logs the element's public DOM events.
+const agent = document.getElementById('agent');
+const mode = document.getElementById('mode');
+const replays = document.getElementById('replays');
+const events = document.getElementById('events');
+
+const config = await fetch('./config.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
+if (!config) {
+  mode.className = 'mode error';
+  mode.textContent = 'No demo configuration found: start the demo with `npm start` and open the URL it prints.';
+} else {
+  for (const server of config.servers) {
+    const child = document.createElement('autoui-server');
+    child.setAttribute('name', server.name);
+    child.setAttribute('url', server.url);
+    agent.append(child);
+  }
+  agent.setAttribute('provider', config.provider);
+  if (config.model) agent.setAttribute('model', config.model);
+  if (config.mode === 'live') {
+    agent.setAttribute('endpoint', config.endpoint);
+    mode.className = 'mode live';
+    mode.textContent = `Live model: ${config.label}, through the local key proxy (the key stays on the server). Ask anything about airports, weather, countries, cities, stocks or cars.`;
+  } else {
+    mode.className = 'mode replay';
+    mode.textContent =
+      'Replay: no model key was found, so a local fake model replays recorded conversations. The MCP servers, their data and the widgets are live. ' +
+      'Set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL (e.g. a local Ollama) and restart `npm start` for a real model.';
+    replays.hidden = false;
+    for (const scenario of config.replay.scenarios) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = scenario.title;
+      button.addEventListener('click', () => replay(scenario));
+      replays.append(button);
+    }
+  }
+}
+
+/** Starts one recorded scenario on the fake model, then asks its question. */
+async function replay(scenario) {
+  const response = await fetch(`${config.replay.url}/__scenarios`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({file: scenario.file}),
+  });
+  const {base} = await response.json();
+  agent.setAttribute('endpoint', config.provider === 'openai' ? `${base}/v1` : base);
+  for (const b of replays.querySelectorAll('button')) b.disabled = true;
+  try {
+    await agent.ask(scenario.question);
+  } finally {
+    for (const b of replays.querySelectorAll('button')) b.disabled = false;
+  }
+}
+
+const summary = {
+  'autoui-text': (d) => JSON.stringify(d.delta),
+  'autoui-tool-call': (d) => `${d.name} ${d.error ? '✗' : '✓'} ${d.elapsed} ms`,
+  'autoui-widget-created': (d) => `${d.type} ${d.id}`,
+  'autoui-widget-create': (d) => d.type,
+  'autoui-widget-updated': (d) => d.id,
+  'autoui-widget-removed': (d) => d.id,
+  'autoui-run-start': (d) => d.question,
+  'autoui-run-end': (d) => `${d.result.stopReason}, ${d.result.iterations} turns, ${d.result.usage.inputTokens}+${d.result.usage.outputTokens} tokens`,
+  'autoui-message': (d) => d.text.slice(0, 80),
+  'autoui-error': (d) => `${d.code}: ${d.message}`,
+  'autoui-server-ready': (d) => `${d.name} (${d.tools.length} tools)`,
+  'autoui-server-error': (d) => `${d.name} ${d.code}`,
+};
+for (const [name, describe] of Object.entries(summary)) {
+  agent.addEventListener(name, (event) => {
+    if (name === 'autoui-text') return; // too chatty for the log; the transcript shows it
+    const item = document.createElement('li');
+    item.textContent = `${name.replace('autoui-', '')}: ${describe(event.detail)}`;
+    events.append(item);
+    events.scrollTop = events.scrollHeight;
+  });
+}
