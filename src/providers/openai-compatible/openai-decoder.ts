@@ -1,0 +1,108 @@
+/**
+ * Decodes OpenAI-compatible chat completion chunks into neutral parts. Tool calls are assembled
+ * from `tool_calls[].function.arguments` fragments keyed by `index` (several per turn) and held
+ * until the finish reason is known: a call cut by `length` is emitted with `inputError`, and a
+ * stream that ends without a finish reason or `[DONE]` emits none.
+ */
+import type {EventSourceMessage} from 'eventsource-parser';
+import type {ModelStreamPart, Usage} from '../../agent/language-model.js';
+import {AutouiError, ErrorCodes} from '../../errors.js';
+import {parseToolInput, truncatedInput} from '../parse-tool-input.js';
+import type {TurnDecoder} from '../turn-decoder.js';
+import {mapOpenAIFinishReason} from './map-openai-finish-reason.js';
+
+interface PendingCall {
+  id?: string;
+  name: string;
+  args: string;
+}
+
+let generated = 0;
+
+/** A decoder for one OpenAI-compatible turn. */
+export class OpenAIDecoder implements TurnDecoder {
+  done = false;
+  #calls = new Map<number, PendingCall>();
+  #finishReason: string | null | undefined;
+  #usage: Usage | undefined;
+  #failed = false;
+
+  event(message: EventSourceMessage): ModelStreamPart[] {
+    if (message.data.trim() === '[DONE]') {
+      this.done = true;
+      return [];
+    }
+    let chunk: Record<string, any>;
+    try {
+      chunk = JSON.parse(message.data);
+    } catch {
+      return [];
+    }
+    if (message.event === 'error' || chunk.error) return this.#fail(chunk.error ?? chunk);
+    if (chunk.usage) this.#readUsage(chunk.usage);
+    const choice = chunk.choices?.[0];
+    if (!choice) return [];
+    const out: ModelStreamPart[] = [];
+    const delta = choice.delta ?? {};
+    if (typeof delta.content === 'string' && delta.content) out.push({type: 'text-delta', delta: delta.content});
+    (Array.isArray(delta.tool_calls) ? delta.tool_calls : []).forEach((fragment: any, position: number) => this.#addFragment(fragment, position));
+    if (choice.finish_reason) this.#finishReason = choice.finish_reason;
+    return out;
+  }
+
+  end(): ModelStreamPart[] {
+    if (this.#failed) return [];
+    if (!this.done && this.#finishReason === undefined) {
+      return [{type: 'error', error: new AutouiError(ErrorCodes.PROVIDER_STREAM, 'The chat completions stream was cut before the turn ended; its unfinished tool calls were dropped.')}];
+    }
+    const indexes = [...this.#calls.keys()].sort((a, b) => a - b);
+    const parts: ModelStreamPart[] = indexes.map((index) => {
+      const call = this.#calls.get(index)!;
+      const parsed = this.#finishReason === 'length' && index === indexes.at(-1) ? truncatedInput(call.args) : parseToolInput(call.args);
+      return {type: 'tool-call', id: call.id ?? `call_autoui_${++generated}`, name: call.name, ...parsed};
+    });
+    parts.push({type: 'finish', reason: mapOpenAIFinishReason(this.#finishReason, indexes.length > 0), ...(this.#usage ? {usage: this.#usage} : {}), raw: this.#finishReason ?? undefined});
+    return parts;
+  }
+
+  json(body: any): ModelStreamPart[] {
+    if (body?.error) return this.#fail(body.error);
+    if (body?.usage) this.#readUsage(body.usage);
+    const choice = body?.choices?.[0] ?? {};
+    const message = choice.message ?? {};
+    const out: ModelStreamPart[] = typeof message.content === 'string' && message.content ? [{type: 'text-delta', delta: message.content}] : [];
+    (Array.isArray(message.tool_calls) ? message.tool_calls : []).forEach((call: any, position: number) => this.#addFragment({...call, index: position}, position));
+    this.#finishReason = choice.finish_reason ?? 'stop';
+    this.done = true;
+    return [...out, ...this.end()];
+  }
+
+  #addFragment(fragment: any, position: number): void {
+    // Some local servers omit `index` and send each call whole: fall back to its position.
+    const index = typeof fragment.index === 'number' ? fragment.index : position;
+    let call = this.#calls.get(index);
+    if (!call) this.#calls.set(index, (call = {name: '', args: ''}));
+    if (fragment.id) call.id = fragment.id;
+    const fn = fragment.function ?? {};
+    if (fn.name && !call.name) call.name = fn.name;
+    // Some servers send the arguments as an object rather than a JSON string.
+    if (typeof fn.arguments === 'string') call.args += fn.arguments;
+    else if (fn.arguments && typeof fn.arguments === 'object') call.args += JSON.stringify(fn.arguments);
+  }
+
+  #readUsage(usage: any): void {
+    this.#usage = {
+      inputTokens: usage.prompt_tokens ?? 0,
+      outputTokens: usage.completion_tokens ?? 0,
+      ...(usage.prompt_tokens_details?.cached_tokens ? {cacheReadTokens: usage.prompt_tokens_details.cached_tokens} : {}),
+    };
+  }
+
+  #fail(error: any): ModelStreamPart[] {
+    this.done = true;
+    this.#failed = true;
+    const type = typeof error?.type === 'string' ? error.type : typeof error?.code === 'string' ? error.code : 'error';
+    const text = typeof error === 'string' ? error : (error?.message ?? 'unknown error');
+    return [{type: 'error', error: new AutouiError(ErrorCodes.PROVIDER_STREAM, `Chat completions stream error (${type}): ${text}`, {details: {type}})}];
+  }
+}

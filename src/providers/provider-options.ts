@@ -1,0 +1,82 @@
+/**
+ * Options shared by the wire providers, as the element passes them (design.md section 2:
+ * `provider`, `endpoint`, `model`, `api-key`, `allow-browser-key`).
+ */
+
+/** What happened before a retry, for a debug console ("retrying in 2 s"). Never carries a key. */
+export interface RetryInfo {
+  /** 1 for the first retry, 2 for the second. */
+  attempt: number;
+  /** Milliseconds waited before the retry (from `retry-after(-ms)` or the back-off). */
+  delayMs: number;
+  /** HTTP status that caused the retry; absent after a network failure. */
+  status?: number;
+}
+
+/** Options of {@link createProvider} and of both model classes. */
+export interface ProviderOptions {
+  /** Wire format: Anthropic Messages or OpenAI-compatible chat completions. */
+  provider: 'anthropic' | 'openai';
+  /**
+   * Base URL of the API or of a proxy speaking the same format. Anthropic requests go to
+   * `{endpoint}/v1/messages` (default `https://api.anthropic.com`); OpenAI-compatible ones to
+   * `{endpoint}/chat/completions` (default `https://api.openai.com/v1`).
+   */
+  endpoint?: string;
+  /** Model id. Defaults: `claude-sonnet-4-5` (Anthropic), `gpt-4o-mini` (OpenAI). */
+  model?: string;
+  /** A key sent from the browser. Refused unless `allowBrowserKey` or `isLocalPage`. */
+  apiKey?: string;
+  /** The page accepts that anyone who can open it can read the key. */
+  allowBrowserKey?: boolean;
+  /** True when the page is served from localhost (computed by the element, never read here). */
+  isLocalPage?: boolean;
+  /** Retries of a failed request (408/409/429/5xx, network). Default 2. */
+  maxRetries?: number;
+  /** First back-off delay in ms, doubled per retry, capped at 8 s, with jitter. Default 500. */
+  retryBaseDelayMs?: number;
+  /** A stream (or a response) silent this long ends the turn with `PROVIDER_STREAM`. Default 300,000 ms. */
+  idleTimeoutMs?: number;
+  /** Output-token cap when a request carries none (Anthropic requires one). Default 4096. */
+  maxTokens?: number;
+  /** Extra request headers (e.g. OpenRouter's `HTTP-Referer`). */
+  headers?: Record<string, string>;
+  /** OpenAI-compatible only: ask for usage in the stream (`stream_options.include_usage`). Default true. */
+  streamUsage?: boolean;
+  /** Stream the turn (default) or ask for one JSON answer (for servers that cannot stream tool calls). */
+  stream?: boolean;
+  /** Called before each retry. Must not throw. */
+  onRetry?: (info: RetryInfo) => void;
+  /** The fetch to use (tests, Workers with a custom fetch). Default: the global one. */
+  fetch?: typeof fetch;
+}
+
+/** Default model ids, kept in one place so the README and the code agree. */
+export const DEFAULT_MODELS = {anthropic: 'claude-sonnet-4-5', openai: 'gpt-4o-mini'} as const;
+
+/** Default endpoints (the providers' public APIs). */
+export const DEFAULT_ENDPOINTS = {anthropic: 'https://api.anthropic.com', openai: 'https://api.openai.com/v1'} as const;
+
+/** Options with every default applied. */
+export interface ResolvedProviderOptions extends ProviderOptions {
+  endpoint: string;
+  model: string;
+  maxRetries: number;
+  retryBaseDelayMs: number;
+  idleTimeoutMs: number;
+  maxTokens: number;
+}
+
+/** Applies the defaults of `options.provider`, and drops trailing slashes from the endpoint. */
+export function resolveProviderOptions(options: ProviderOptions): ResolvedProviderOptions {
+  const endpoint = (options.endpoint?.trim() || DEFAULT_ENDPOINTS[options.provider]).replace(/\/+$/, '');
+  return {
+    ...options,
+    endpoint,
+    model: options.model?.trim() || DEFAULT_MODELS[options.provider],
+    maxRetries: Math.max(0, Math.floor(options.maxRetries ?? 2)),
+    retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
+    idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
+    maxTokens: options.maxTokens ?? 4096,
+  };
+}
