@@ -1,0 +1,86 @@
+import {expect} from '@open-wc/testing';
+import {CanvasStore, type CanvasChange} from '../../src/canvas/canvas-store.js';
+
+describe('CanvasStore', () => {
+  it('adds widgets with w_ ids in display order and tells subscribers', () => {
+    const store = new CanvasStore();
+    const changes: CanvasChange[] = [];
+    store.subscribe((c) => changes.push(c));
+    const a = store.add({type: 'stat', params: {label: 'A', value: 1}});
+    const b = store.add({type: 'kv', params: {items: []}});
+    expect(a.id).to.match(/^w_[a-z0-9]{6}$/);
+    expect(b.id).to.not.equal(a.id);
+    expect(store.list().map((w) => w.type)).to.deep.equal(['stat', 'kv']);
+    expect(changes.map((c) => [c.kind, c.id])).to.deep.equal([
+      ['added', a.id],
+      ['added', b.id],
+    ]);
+  });
+
+  it('updates, moves, resizes, styles and removes one widget, leaving the others', () => {
+    const store = new CanvasStore();
+    const a = store.add({type: 'stat', params: {label: 'A', value: 1}});
+    const b = store.add({type: 'stat', params: {label: 'B', value: 2}});
+    const kinds: string[] = [];
+    store.subscribe((c) => kinds.push(c.kind));
+    store.update(a.id, {label: 'A2', value: 3});
+    store.move(a.id, 120, -5);
+    store.resize(a.id, 300, 10);
+    store.style(a.id, {background: '#fee', color: 'red'});
+    store.style(a.id, {color: ''});
+    expect(store.get(a.id)).to.deep.equal({
+      id: a.id,
+      type: 'stat',
+      params: {label: 'A2', value: 3},
+      position: {x: 120, y: 0},
+      size: {width: 300, height: 40},
+      style: {background: '#fee'},
+    });
+    expect(store.get(b.id)!.params).to.deep.equal({label: 'B', value: 2});
+    expect(store.remove(a.id)).to.equal(true);
+    expect(store.remove(a.id)).to.equal(false);
+    expect(store.list().map((w) => w.id)).to.deep.equal([b.id]);
+    store.clear();
+    expect(store.list()).to.deep.equal([]);
+    expect(kinds).to.deep.equal(['updated', 'moved', 'resized', 'styled', 'styled', 'removed', 'cleared']);
+  });
+
+  it('returns undefined for unknown ids and changes nothing', () => {
+    const store = new CanvasStore();
+    const changes: CanvasChange[] = [];
+    store.subscribe((c) => changes.push(c));
+    expect(store.update('w_nope00', {})).to.equal(undefined);
+    expect(store.move('w_nope00', 1, 1)).to.equal(undefined);
+    expect(store.style('w_nope00', {color: 'red'})).to.equal(undefined);
+    expect(changes).to.deep.equal([]);
+  });
+
+  it('hands out copies, so a caller cannot change the store behind its back', () => {
+    const store = new CanvasStore();
+    const a = store.add({type: 'stat', params: {label: 'A', value: 1}});
+    store.move(a.id, 10, 10);
+    store.get(a.id)!.position!.x = 999;
+    store.list()[0].type = 'hacked';
+    expect(store.get(a.id)).to.include({type: 'stat'});
+    expect(store.get(a.id)!.position).to.deep.equal({x: 10, y: 10});
+  });
+
+  it('keeps notifying other listeners when one throws, and stops after unsubscribe', () => {
+    const store = new CanvasStore();
+    const seen: string[] = [];
+    const original = console.error;
+    console.error = () => {};
+    try {
+      store.subscribe(() => {
+        throw new Error('listener bug');
+      });
+      const off = store.subscribe((c) => seen.push(c.kind));
+      store.add({type: 'stat', params: {}});
+      off();
+      store.clear();
+    } finally {
+      console.error = original;
+    }
+    expect(seen).to.deep.equal(['added']);
+  });
+});
