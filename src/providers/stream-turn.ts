@@ -79,8 +79,16 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
       return;
     }
     for await (const event of readSseEvents(response.body!, controller.signal, arm)) {
-      for (const part of decoder.event(event)) yield part;
-      if (decoder.done) break;
+      for (const part of decoder.event(event)) {
+        // Events already buffered when the caller aborted are late chunks: never surface them.
+        if (controller.signal.aborted) break;
+        yield part;
+      }
+      if (decoder.done || controller.signal.aborted) break;
+    }
+    if (controller.signal.aborted) {
+      if (idle && !signal?.aborted) yield idleError(spec);
+      return;
     }
     yield* decoder.end();
   } catch (error) {

@@ -27,7 +27,7 @@ export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal: A
       if (done) break;
       onChunk();
       parser.feed(decoder.decode(value, {stream: true}));
-      while (queue.length) yield queue.shift()!;
+      while (queue.length && !signal.aborted) yield queue.shift()!;
     }
     parser.feed(decoder.decode());
     while (queue.length) yield queue.shift()!;
