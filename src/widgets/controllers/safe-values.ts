@@ -1,0 +1,46 @@
+/**
+ * Checks shared by the heavy widgets for values that come from models and MCP servers
+ * (design.md section 8): URLs are accepted only with an http(s) scheme, colours only when the
+ * browser parses them as a CSS colour. Anything else is dropped, never passed on to the DOM.
+ */
+
+/**
+ * Returns the normalised URL when `value` is an absolute http(s) URL, else `undefined`.
+ * Relative URLs are refused: data from a model has no business pointing into the host page.
+ */
+export function safeHttpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `value` is a colour the browser understands (`#0a7`, `rgb(...)`, `teal`, ...). */
+export function isCssColor(value: unknown): value is string {
+  // CSS.supports rejects anything that is not a single colour value, so no declaration can slip through.
+  return typeof value === 'string' && value.length <= 64 && CSS.supports('color', value);
+}
+
+/**
+ * Default series colours (Okabe-Ito inspired, distinguishable with common colour-vision
+ * deficiencies), used when the model gives no colour or an invalid one.
+ */
+export const PALETTE: readonly string[] = ['#2563eb', '#e69f00', '#009e73', '#d55e00', '#cc79a7', '#56b4e9', '#f0e442', '#7c3aed', '#6b7280', '#0f766e'];
+
+/** The colour to use for series `index`: the given one if valid, else the palette's. */
+export function colorFor(index: number, given?: unknown): string {
+  return isCssColor(given) ? given : PALETTE[index % PALETTE.length];
+}
+
+/** Truncates very long text for display (the full value stays in the data, e.g. for CSV export). */
+export function clip(text: string, max = 500): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Picks the strings of the element's language (`fr` or `en`, by prefix), English otherwise. */
+export function pickStrings<T>(lang: string, strings: {en: T; fr: T}): T {
+  return lang.toLowerCase().startsWith('fr') ? strings.fr : strings.en;
+}

@@ -1,0 +1,20 @@
+import type {WidgetDefinition} from '../widget-definition.js';
+import {fromStandaloneValidator} from '../../schema/validator.js';
+import {defineElement} from '../../define-element.js';
+import {schema, validate} from '../../generated/table.validator.js';
+import recipe from './table.recipe.md?raw';
+import type {TableProps} from './table-data.js';
+
+/** The `table` widget: sortable typed columns, windowed rows, CSV export. The element loads on first use. */
+export const tableWidget: WidgetDefinition<TableProps> = {
+  type: 'table',
+  tagName: 'autoui-table',
+  description: 'Sortable data table with typed columns (number, date, url, boolean), thousands of rows, CSV download.',
+  schema,
+  validator: fromStandaloneValidator<TableProps>(validate, schema),
+  recipe,
+  async load() {
+    const {AutouiTableWidget} = await import('./table.js');
+    defineElement('autoui-table', AutouiTableWidget);
+  },
+};

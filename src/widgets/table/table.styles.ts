@@ -1,0 +1,130 @@
+import {css} from 'lit';
+
+/** Styles of `<autoui-table>`; the row height must match `ROW_HEIGHT` in table.ts. */
+export const tableStyles = css`
+  :host {
+    --_border: var(--autoui-table-border-color, var(--autoui-color-border, #d1d5db));
+    --_header-bg: var(--autoui-table-header-background, var(--autoui-color-surface-variant, #f3f4f6));
+    --_stripe-bg: var(--autoui-table-stripe-background, rgb(127 127 127 / 0.06));
+    --_surface: var(--autoui-color-surface, #ffffff);
+    --_accent: var(--autoui-color-accent, #1d4ed8);
+    --_radius: var(--autoui-radius, 8px);
+    --_space: var(--autoui-space-m, 12px);
+    --_space-s: var(--autoui-space-s, 6px);
+    --_max-height: var(--autoui-table-max-height, 24rem);
+  }
+  .header {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    margin-block-end: var(--_space-s);
+  }
+  .title {
+    font-weight: 600;
+    flex: 1;
+    margin: 0;
+    font-size: 1rem;
+    overflow-wrap: anywhere;
+  }
+  .count {
+    opacity: 0.75;
+    font-size: 0.875rem;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+  }
+  .export {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    padding: 2px var(--_space-s);
+    cursor: pointer;
+    white-space: nowrap;
+  }
+  .viewport {
+    max-height: var(--_max-height);
+    overflow: auto;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    font-size: 0.875rem;
+    font-variant-numeric: tabular-nums;
+  }
+  .viewport:focus-visible,
+  .sort:focus-visible,
+  .export:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  .head {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: var(--_header-bg);
+  }
+  .row {
+    display: grid;
+    grid-template-columns: var(--_columns);
+    height: 36px;
+    box-sizing: border-box;
+    border-block-end: 1px solid var(--_border);
+    min-width: min-content;
+  }
+  .body {
+    position: relative;
+  }
+  .body .row {
+    position: absolute;
+    inset-inline: 0;
+  }
+  .body .row.odd {
+    background: var(--_stripe-bg);
+  }
+  .cell {
+    padding: 0 var(--_space-s);
+    display: flex;
+    align-items: center;
+    overflow: hidden;
+    min-width: 0;
+  }
+  .cell > span,
+  .cell > a {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .cell.end {
+    justify-content: flex-end;
+  }
+  .sort {
+    all: unset;
+    cursor: pointer;
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    width: 100%;
+    height: 100%;
+    font-weight: 600;
+    overflow: hidden;
+  }
+  .sort > span:first-child {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .end .sort {
+    justify-content: flex-end;
+  }
+  .arrow {
+    opacity: 0.7;
+    flex: none;
+  }
+  a {
+    color: var(--_accent);
+  }
+  .empty {
+    padding: var(--_space);
+    opacity: 0.75;
+  }
+`;

@@ -1,0 +1,191 @@
+import {css, html, nothing, type PropertyValues} from 'lit';
+import {state} from 'lit/decorators.js';
+import {styleMap} from 'lit/directives/style-map.js';
+import {AutouiWidgetElement} from '../widget-element.js';
+import {clip, pickStrings, safeHttpUrl} from '../controllers/safe-values.js';
+import {cellValue, resolveColumns, sortOrder, toNumber, type ResolvedColumn, type SortDirection, type TableProps, type TableRow} from './table-data.js';
+import {csvFileName, toCsv} from './table-csv.js';
+import {tableStyles} from './table.styles.js';
+
+/** Height of one row in pixels; windowing relies on every row having exactly this height. */
+export const ROW_HEIGHT = 36;
+/** Rows rendered above and below the visible ones, so fast scrolling shows no gap. */
+const OVERSCAN = 8;
+
+const STRINGS = {
+  en: {rows: (n: string) => `${n} rows`, export: 'Download CSV', empty: 'No rows.', yes: 'yes', no: 'no', sortBy: 'Sort by'},
+  fr: {rows: (n: string) => `${n} lignes`, export: 'Télécharger en CSV', empty: 'Aucune ligne.', yes: 'oui', no: 'non', sortBy: 'Trier par'},
+};
+
+/**
+ * @summary A data table: sortable typed columns, smooth scrolling through thousands of rows
+ * (only the visible rows are in the DOM) and CSV export.
+ *
+ * Columns are sorted by clicking (or pressing Enter/Space on) their header; numbers are
+ * right-aligned and formatted in the element's language, dates formatted, URLs shown as safe
+ * links (http(s) only). The CSV export keeps the current order and neutralises spreadsheet formulas.
+ *
+ * @csspart header - The line above the table (title, row count, export button).
+ * @csspart title - The table title.
+ * @csspart export-button - The CSV download button.
+ * @csspart table - The scrolling table (`role="table"`).
+ * @csspart column-header - Each column header cell.
+ * @csspart row - Each rendered body row.
+ * @csspart cell - Each body cell.
+ *
+ * @cssproperty --autoui-table-border-color - Borders and row separators.
+ * @cssproperty --autoui-table-header-background - Background of the column headers.
+ * @cssproperty --autoui-table-stripe-background - Background of every other row.
+ * @cssproperty --autoui-table-max-height - Height after which the table scrolls (default 24rem).
+ * @cssproperty --autoui-color-border - Global border colour, used when no table colour is set.
+ * @cssproperty --autoui-color-surface-variant - Global secondary background.
+ */
+export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
+  static override styles = css`${AutouiWidgetElement.styles}${tableStyles}`;
+
+  @state() private sortKey?: string;
+  @state() private sortDirection: SortDirection = 'ascending';
+  /** Index (in display order) of the first row rendered. */
+  @state() private firstRow = 0;
+  /** How many rows fit in the viewport, measured on scroll and resize. */
+  @state() private visibleRows = 20;
+
+  private columns: ResolvedColumn[] = [];
+  private order: number[] = [];
+  private resizeObserver?: ResizeObserver;
+
+  /** Rows in display order (after sorting), as row indices into `params.rows`. */
+  get displayOrder(): readonly number[] {
+    return this.order;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    const rows = this.params?.rows ?? [];
+    if (changed.has('params')) {
+      this.columns = resolveColumns({...this.params, rows});
+      if (this.sortKey && !this.columns.some((c) => c.key === this.sortKey)) this.sortKey = undefined;
+    }
+    if (changed.has('params') || changed.has('sortKey') || changed.has('sortDirection') || changed.has('environment')) {
+      const column = this.columns.find((c) => c.key === this.sortKey);
+      this.order = sortOrder(rows, column, this.sortDirection, this.environment.lang);
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver = new ResizeObserver(() => this.measure());
+    if (this.hasUpdated) this.observeViewport();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+  }
+
+  protected override firstUpdated(): void {
+    this.observeViewport();
+  }
+
+  private observeViewport(): void {
+    const viewport = this.renderRoot.querySelector('.viewport');
+    if (viewport) this.resizeObserver?.observe(viewport);
+  }
+
+  /** Recomputes the window from the viewport's scroll position and height. */
+  private measure = (): void => {
+    const viewport = this.renderRoot.querySelector<HTMLElement>('.viewport');
+    if (!viewport) return;
+    // The sticky header scrolls with the content, so body row k starts at (k + 1) * ROW_HEIGHT.
+    this.firstRow = Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - 1);
+    this.visibleRows = Math.max(1, Math.ceil(viewport.clientHeight / ROW_HEIGHT));
+  };
+
+  private toggleSort(column: ResolvedColumn): void {
+    if (this.sortKey === column.key) this.sortDirection = this.sortDirection === 'ascending' ? 'descending' : 'ascending';
+    else {
+      this.sortKey = column.key;
+      this.sortDirection = 'ascending';
+    }
+  }
+
+  /** Downloads the table (all rows, current order) as a CSV file. */
+  exportCsv(): void {
+    // The BOM makes spreadsheet programs read accented text as UTF-8.
+    const blob = new Blob(['\uFEFF', toCsv(this.columns, this.params.rows, this.order)], {type: 'text/csv;charset=utf-8'});
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = csvFileName(this.params.title);
+    link.hidden = true;
+    this.renderRoot.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  override render() {
+    const t = pickStrings(this.environment.lang, STRINGS);
+    const rows = this.params?.rows ?? [];
+    const title = this.params?.title;
+    const start = Math.max(0, this.firstRow - OVERSCAN);
+    const end = Math.min(rows.length, this.firstRow + this.visibleRows + OVERSCAN);
+    const gridColumns = {'--_columns': `repeat(${Math.max(1, this.columns.length)}, minmax(7rem, 1fr))`};
+    return html`
+      <div part="header" class="header">
+        ${title ? html`<h3 part="title" class="title">${clip(title, 300)}</h3>` : html`<span class="title"></span>`}
+        <span class="count">${t.rows(this.formatNumber(rows.length))}</span>
+        <button part="export-button" class="export" type="button" @click=${this.exportCsv} ?disabled=${!rows.length}>${t.export}</button>
+      </div>
+      <div part="table" class="viewport" role="table" tabindex="0" aria-label=${title ? clip(title, 300) : nothing}
+        aria-rowcount=${rows.length + 1} style=${styleMap(gridColumns)} @scroll=${this.measure}>
+        <div role="rowgroup" class="head">
+          <div role="row" class="row" aria-rowindex="1">${this.columns.map((c) => this.renderHeader(c, t.sortBy))}</div>
+        </div>
+        <div role="rowgroup" class="body" style=${styleMap({height: `${rows.length * ROW_HEIGHT}px`})}>
+          ${this.order.slice(start, end).map((rowIndex, k) => this.renderRow(rows[rowIndex], start + k, t))}
+        </div>
+      </div>
+      ${rows.length ? nothing : html`<p class="empty">${t.empty}</p>`}
+    `;
+  }
+
+  private renderHeader(column: ResolvedColumn, sortBy: string) {
+    const sorted = this.sortKey === column.key ? this.sortDirection : undefined;
+    const arrow = sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕';
+    return html`<div part="column-header" role="columnheader" class="cell ${column.type === 'number' ? 'end' : ''}" aria-sort=${sorted ?? 'none'}>
+      <button class="sort" type="button" title="${sortBy} ${clip(column.label, 100)}" @click=${() => this.toggleSort(column)}>
+        <span>${clip(column.label, 200)}</span><span class="arrow" aria-hidden="true">${arrow}</span>
+      </button>
+    </div>`;
+  }
+
+  private renderRow(row: TableRow, position: number, t: (typeof STRINGS)['en']) {
+    const style = styleMap({top: `${position * ROW_HEIGHT}px`});
+    return html`<div part="row" role="row" class="row ${position % 2 ? 'odd' : ''}" aria-rowindex=${position + 2} style=${style}>
+      ${this.columns.map((c) => html`<div part="cell" role="cell" class="cell ${c.type === 'number' ? 'end' : ''}">${this.renderCell(cellValue(row, c), c, t)}</div>`)}
+    </div>`;
+  }
+
+  private renderCell(value: unknown, column: ResolvedColumn, t: (typeof STRINGS)['en']) {
+    if (value === null || value === undefined || value === '') return nothing;
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    switch (column.type) {
+      case 'number': {
+        const n = toNumber(value);
+        return html`<span>${n === undefined ? clip(text) : this.formatNumber(n)}</span>`;
+      }
+      case 'date':
+        return html`<span>${clip(typeof value === 'string' || typeof value === 'number' ? this.formatDate(value) : text)}</span>`;
+      case 'boolean':
+        return html`<span>${value === true || value === 'true' ? t.yes : value === false || value === 'false' ? t.no : clip(text)}</span>`;
+      case 'url': {
+        const href = safeHttpUrl(value);
+        return href
+          ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${clip(text, 200)}</a>`
+          : html`<span>${clip(text)}</span>`;
+      }
+      default:
+        return html`<span title=${text.length > 40 ? clip(text, 1000) : nothing}>${clip(text)}</span>`;
+    }
+  }
+}
