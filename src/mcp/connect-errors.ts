@@ -1,0 +1,70 @@
+/**
+ * Turns whatever a failed connection threw (SDK transport errors, `TypeError: Failed to fetch`,
+ * protocol errors) into one typed `AutouiError` a page can act on: `MCP_CONNECT`, `MCP_CORS`
+ * naming the header the server must send, or `MCP_TIMEOUT`. Messages name the server and URL,
+ * never a token.
+ */
+import {StreamableHTTPError} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {AutouiError, ErrorCodes, errorMessage, isAbortError} from '../errors.js';
+import {REQUIRED_CORS, diagnoseFetchFailure} from './diagnose-cors.js';
+
+/** The HTTP status carried by an SDK transport error, if any. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError) return error.code;
+  const code = (error as {code?: unknown})?.code;
+  // SseError carries the HTTP status as `code` too.
+  return (error as Error)?.message?.startsWith('SSE error') && typeof code === 'number' ? code : undefined;
+}
+
+/** True for a fetch that never got an answer (network down, DNS, or refused by CORS). */
+export function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed/i.test(errorMessage(error));
+}
+
+/** What we know about the failed attempt besides the error. */
+export interface ConnectFailureContext {
+  url: string;
+  label: string;
+  /** The handshake answered (`initialize` got a result). */
+  initialized: boolean;
+  /** The session id the transport could read, if any. */
+  sessionId?: string;
+}
+
+/** Classifies a connection failure. */
+export async function toConnectError(error: unknown, ctx: ConnectFailureContext): Promise<AutouiError> {
+  if (AutouiError.isInstance(error)) return error;
+  if (isAbortError(error)) return new AutouiError(ErrorCodes.ABORTED, `Connecting to ${ctx.label} was aborted.`, {cause: error});
+  const status = httpStatusOf(error);
+  const details = {server: ctx.label, url: ctx.url, ...(status ? {status} : {})};
+  // The handshake worked but the next request was refused for want of a session: the page
+  // could not read Mcp-Session-Id, which the browser hides unless the server exposes it.
+  if (ctx.initialized && !ctx.sessionId && (status === 400 || status === 404)) {
+    return new AutouiError(
+      ErrorCodes.MCP_CORS,
+      `The MCP server ${ctx.label} (${ctx.url}) does not let this page read its session id. The server must send ${REQUIRED_CORS.exposeSession}.`,
+      {cause: error, details: {...details, missingHeader: REQUIRED_CORS.exposeSession}},
+    );
+  }
+  if (isFetchFailure(error)) {
+    const diagnosis = await diagnoseFetchFailure(ctx.url);
+    if (diagnosis.kind === 'cors') {
+      return new AutouiError(
+        ErrorCodes.MCP_CORS,
+        `The MCP server ${ctx.label} (${ctx.url}) answers but refuses this page's origin (CORS). The server must send ${diagnosis.missing}.`,
+        {cause: error, details: {...details, missingHeader: diagnosis.missing}},
+      );
+    }
+    return new AutouiError(ErrorCodes.MCP_CONNECT, `The MCP server ${ctx.label} (${ctx.url}) cannot be reached: is it running, and is the URL right?`, {cause: error, details});
+  }
+  if (status === 401 || status === 403) {
+    return new AutouiError(ErrorCodes.MCP_CONNECT, `The MCP server ${ctx.label} (${ctx.url}) refused the connection (HTTP ${status}): check its token.`, {cause: error, details});
+  }
+  const reason = status ? `HTTP ${status}: ${errorMessage(error)}` : errorMessage(error);
+  return new AutouiError(ErrorCodes.MCP_CONNECT, `Could not connect to the MCP server ${ctx.label} (${ctx.url}): ${reason}`, {cause: error, details});
+}
+
+/** The error of a handshake that took longer than allowed. */
+export function connectTimeoutError(label: string, url: string, ms: number): AutouiError {
+  return new AutouiError(ErrorCodes.MCP_TIMEOUT, `The MCP server ${label} (${url}) did not answer within ${Math.round(ms / 100) / 10} s.`, {details: {server: label, url, timeoutMs: ms}});
+}

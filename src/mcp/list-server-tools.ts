@@ -1,0 +1,101 @@
+/**
+ * `tools/list` followed page by page, one tool at a time. The SDK's `listTools()` validates the
+ * whole page at once, so a single tool with a broken input schema would make every tool of the
+ * server unusable; here each tool is checked on its own (MCP's tool shape, then its schemas
+ * compiled by the eval-free validator) and a broken one is set aside with the reason.
+ */
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {PaginatedResultSchema, ToolSchema, type Tool} from '@modelcontextprotocol/sdk/types.js';
+import type {LayerTool} from '../agent/types.js';
+import {errorMessage} from '../errors.js';
+import {createRuntimeValidator} from '../schema/validator.js';
+import type {DisabledTool} from './mcp-types.js';
+
+/** More pages than any real server needs: a server that loops on its cursor is cut here. */
+const MAX_PAGES = 100;
+
+/** The usable tools and the disabled ones. */
+export interface ListedTools {
+  tools: LayerTool[];
+  disabled: DisabledTool[];
+}
+
+/** Every page of `tools/list`, with the raw tool objects (not yet validated). */
+export async function listRawTools(client: Client, signal: AbortSignal): Promise<unknown[]> {
+  const all: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.request({method: 'tools/list', params: cursor ? {cursor} : {}}, PaginatedResultSchema, {signal});
+    const tools = (result as {tools?: unknown}).tools;
+    if (Array.isArray(tools)) all.push(...tools);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return all;
+}
+
+/** Why a tool cannot be offered, or undefined when it is fine. */
+export function toolProblem(raw: unknown): string | undefined {
+  const parsed = ToolSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return `invalid tool definition at ${issue.path.join('.') || '(root)'}: ${issue.message}`;
+  }
+  for (const key of ['inputSchema', 'outputSchema'] as const) {
+    const schema = parsed.data[key];
+    if (!schema) continue;
+    const dangling = danglingRef(schema, schema);
+    if (dangling) return `its ${key} refers to ${dangling}, which it does not define`;
+    try {
+      // Compiling and running once catches malformed keywords.
+      createRuntimeValidator(schema as Record<string, unknown>).validate({});
+    } catch (error) {
+      return `its ${key} cannot be used: ${errorMessage(error)}`;
+    }
+  }
+  return undefined;
+}
+
+/** The first local `$ref` (`#/...`) of `node` that does not resolve inside `root`. */
+function danglingRef(node: unknown, root: unknown): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const ref = (node as {$ref?: unknown}).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#')) {
+    const target = ref
+      .slice(1)
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), root);
+    if (target === undefined) return ref;
+  }
+  for (const child of Object.values(node)) {
+    const found = danglingRef(child, root);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Lists, validates and maps the server's tools; `allow` keeps only the named ones. */
+export async function listServerTools(client: Client, signal: AbortSignal, allow?: readonly string[]): Promise<ListedTools> {
+  const raw = await listRawTools(client, signal);
+  const tools: LayerTool[] = [];
+  const disabled: DisabledTool[] = [];
+  for (const item of raw) {
+    const name = typeof (item as {name?: unknown})?.name === 'string' ? (item as {name: string}).name : '(unnamed)';
+    if (allow && !allow.includes(name)) continue;
+    const problem = toolProblem(item);
+    if (problem) {
+      disabled.push({name, reason: problem});
+      continue;
+    }
+    const tool = item as Tool;
+    tools.push({
+      name: tool.name,
+      description: tool.description ?? tool.title ?? tool.annotations?.title,
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+      ...(tool.annotations ? {annotations: {...tool.annotations}} : {}),
+    });
+  }
+  return {tools, disabled};
+}

@@ -1,0 +1,147 @@
+/**
+ * `connectMcpServer(options)`: one MCP server as an `McpLayer` backed by a live session
+ * (design.md section 7). It connects (Streamable HTTP, else legacy SSE), lists the tools page by
+ * page (a broken tool is disabled alone), finds the server's recipes, and wires `callTool`:
+ * progress notifications keep the call alive, the call's signal cancels it on the server, and a
+ * session the server forgot (HTTP 404) is re-opened once, retrying only read-only tools.
+ */
+import {resolveCanonicalTools} from '../agent/canonical-tools.js';
+import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
+import type {LayerTool, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
+import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import {httpStatusOf, toConnectError} from './connect-errors.js';
+import {listServerTools} from './list-server-tools.js';
+import {McpSession, withDeadline} from './mcp-session.js';
+import type {DisabledTool, McpConnection, McpServerOptions} from './mcp-types.js';
+import {openClient} from './open-client.js';
+import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes} from './prompt-recipes.js';
+import {fetchRecipeList} from './recipe-list.js';
+import {toToolOutput} from './tool-result.js';
+
+/** Default milliseconds for the handshake and the tool list. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Resolves the server URL against the page (or worker) location when it is relative. */
+function resolveUrl(url: string): URL {
+  const base = (globalThis as {location?: {href?: string}}).location?.href;
+  try {
+    return new URL(url, base);
+  } catch {
+    throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: "${url}" is not a valid URL.`);
+  }
+}
+
+/** Connects one MCP server. Throws an `AutouiError` (`MCP_CONNECT`, `MCP_CORS`, `MCP_TIMEOUT`, `ABORTED`, `INVALID_ARGUMENT`). */
+export async function connectMcpServer(options: McpServerOptions): Promise<McpConnection> {
+  const url = resolveUrl(options.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: only http(s) URLs are supported, got "${url.protocol}".`);
+  const label = options.name ?? url.host;
+  const headers: Record<string, string> = {...options.headers, ...(options.token ? {Authorization: `Bearer ${options.token}`} : {})};
+  const timeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const deadline = {label, url: url.href, timeoutMs, outer: options.signal};
+
+  const opened = await withDeadline(deadline, (signal) => openClient({url, label, headers, signal}));
+  const session = new McpSession(opened, {url, label, headers, timeoutMs});
+  try {
+    const {tools, disabled, recipes, promptRecipes} = await withDeadline(deadline, async (signal) => {
+      const listed = await listServerTools(opened.client, signal, options.tools);
+      const roles = resolveCanonicalTools(listed.tools);
+      if (Object.keys(roles).length === 0 && opened.client.getServerCapabilities()?.prompts) {
+        const prompts = await listPrompts(opened.client, signal).catch(() => []);
+        if (prompts.length) return {...listed, tools: [...listed.tools, ...PROMPT_RECIPE_TOOLS], recipes: promptsAsRecipes(prompts), promptRecipes: true};
+      }
+      return {...listed, recipes: undefined as Recipe[] | undefined, promptRecipes: false};
+    });
+    return buildConnection(session, {options, label, url, tools, disabled, recipes, promptRecipes});
+  } catch (error) {
+    await session.close();
+    throw await toConnectError(error, {url: url.href, label, initialized: true, sessionId: opened.sessionId()});
+  }
+}
+
+interface BuildInput {
+  options: McpServerOptions;
+  label: string;
+  url: URL;
+  tools: LayerTool[];
+  disabled: DisabledTool[];
+  recipes?: Recipe[];
+  promptRecipes: boolean;
+}
+
+async function buildConnection(session: McpSession, input: BuildInput): Promise<McpConnection> {
+  const {client} = session;
+  const info = client.getServerVersion();
+  const serverName = input.options.name ?? info?.name ?? input.url.host;
+  const byName = new Map(input.tools.map((t) => [t.name, t]));
+
+  const invoke = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
+    if (input.promptRecipes) {
+      const answered = await callPromptRecipeTool(() => session.client, name, args, context);
+      if (answered) return answered;
+    }
+    const result = await session.client.callTool({name, arguments: args}, undefined, {
+      signal: context.signal,
+      onprogress: () => context.reportProgress(),
+      // The loop owns the per-call timeout (reset by progress); the SDK only enforces the cap.
+      timeout: MAX_TOOL_TIMEOUT_MS,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: MAX_TOOL_TIMEOUT_MS,
+    });
+    return toToolOutput(result);
+  };
+
+  const callTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
+    try {
+      return await invoke(name, args, context);
+    } catch (error) {
+      if (context.signal.aborted) throw context.signal.reason ?? error;
+      if (httpStatusOf(error) !== 404) throw callError(serverName, name, error);
+      // The server forgot our session (restart, expiry): open a new one, once.
+      try {
+        await session.reconnect();
+      } catch (reconnectError) {
+        throw callError(serverName, name, reconnectError, 'its session expired and reconnecting failed');
+      }
+      if (byName.get(name)?.annotations?.readOnlyHint !== true) {
+        throw new AutouiError(
+          ErrorCodes.TOOL_FAILED,
+          `The MCP server ${serverName} had lost the session, so ${name} did not run. The session is re-opened; ${name} is not marked read-only, so it was not retried automatically: call it again if that is safe.`,
+          {cause: error, details: {server: serverName, tool: name, retried: false}},
+        );
+      }
+      try {
+        return await invoke(name, args, context);
+      } catch (retryError) {
+        if (context.signal.aborted) throw context.signal.reason ?? retryError;
+        throw callError(serverName, name, retryError);
+      }
+    }
+  };
+
+  const layer: McpLayer = {
+    protocol: 'mcp',
+    serverName,
+    serverUrl: input.url.href,
+    description: client.getInstructions() ?? info?.title,
+    tools: input.tools,
+    recipes: input.recipes,
+    callTool,
+  };
+  layer.recipes ??= await fetchRecipeList(layer);
+  return {
+    layer,
+    serverInfo: {name: info?.name ?? serverName, version: info?.version ?? '', ...(info?.title ? {title: info.title} : {})},
+    transport: session.transport,
+    disabledTools: input.disabled,
+    close: () => session.close(),
+  };
+}
+
+/** A failed call as a typed error whose message the model can act on. */
+function callError(server: string, tool: string, error: unknown, context?: string): AutouiError {
+  if (AutouiError.isInstance(error)) return error;
+  const status = httpStatusOf(error);
+  const reason = context ?? (status ? `HTTP ${status}: ${errorMessage(error)}` : errorMessage(error));
+  return new AutouiError(ErrorCodes.TOOL_FAILED, `${tool} on the MCP server ${server} failed: ${reason}`, {cause: error, details: {server, tool, ...(status ? {status} : {})}});
+}
