@@ -1,0 +1,115 @@
+import {css, html, nothing, type PropertyValues} from 'lit';
+import {styleMap} from 'lit/directives/style-map.js';
+import type {ChartConfiguration} from 'chart.js';
+import {AutouiWidgetElement} from '../widget-element.js';
+import {ChartController} from '../controllers/chart-controller.js';
+import {clip, pickStrings} from '../controllers/safe-values.js';
+import {chartConfig} from './chart-config.js';
+import {chartTable, type ChartProps} from './chart-data.js';
+
+const STRINGS = {
+  en: {
+    kinds: {bar: 'Bar chart', line: 'Line chart', area: 'Area chart', pie: 'Pie chart', doughnut: 'Doughnut chart', scatter: 'Scatter plot', bubble: 'Bubble chart', radar: 'Radar chart', polarArea: 'Polar area chart'},
+    summary: (series: number, points: number) => `${series} series, ${points} values. The data table follows.`,
+    data: 'Chart data',
+  },
+  fr: {
+    kinds: {bar: 'Diagramme en barres', line: 'Graphique en courbes', area: 'Graphique en aires', pie: 'Diagramme circulaire', doughnut: 'Diagramme en anneau', scatter: 'Nuage de points', bubble: 'Graphique à bulles', radar: 'Graphique radar', polarArea: 'Diagramme polaire'},
+    summary: (series: number, points: number) => `${series} série(s), ${points} valeurs. Le tableau des données suit.`,
+    data: 'Données du graphique',
+  },
+};
+
+/**
+ * @summary A chart drawn with chart.js: bar, line, area, pie, doughnut, scatter, bubble, radar,
+ * polar area; several series, axis titles, and a data table for screen readers.
+ *
+ * The canvas is an image with a summary label; the same numbers are in a visually hidden table.
+ * The chart updates in place when its params change, honours `prefers-reduced-motion`, and is
+ * destroyed when the element leaves the page.
+ *
+ * @csspart title - The chart title.
+ * @csspart chart - The box holding the canvas (its height is `params.height`, default 280px).
+ * @csspart canvas - The chart canvas.
+ * @csspart data-table - The visually hidden data table.
+ *
+ * @cssproperty --autoui-chart-height - Default height of the drawing area.
+ */
+export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
+  static override styles = css`
+    ${AutouiWidgetElement.styles}
+    :host {
+      --_height: var(--autoui-chart-height, 280px);
+      --_space-s: var(--autoui-space-s, 6px);
+    }
+    .title {
+      margin: 0 0 var(--_space-s);
+      font-size: 1rem;
+      font-weight: 600;
+      overflow-wrap: anywhere;
+    }
+    .chart {
+      position: relative;
+      width: 100%;
+      height: var(--_height);
+    }
+    .sr-only {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      padding: 0;
+      margin: -1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+      border: 0;
+    }
+  `;
+
+  private configuration?: ChartConfiguration;
+  private readonly controller = new ChartController(
+    this,
+    () => this.renderRoot.querySelector('canvas'),
+    () => this.configuration,
+  );
+
+  /** The live chart.js instance (undefined before the first render and after removal). */
+  get chart() {
+    return this.controller.chart;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (this.params && (changed.has('params') || changed.has('environment') || !this.configuration)) {
+      this.configuration = chartConfig(this.params, {
+        lang: this.environment.lang,
+        textColor: getComputedStyle(this).color || '#1f2937',
+        reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+      });
+    }
+  }
+
+  override render() {
+    if (!this.params) return nothing;
+    const t = pickStrings(this.environment.lang, STRINGS);
+    const {title, type, datasets} = this.params;
+    const table = chartTable(this.params);
+    const points = datasets.reduce((n, d) => n + d.data.length, 0);
+    const label = `${title ? `${clip(title, 300)}. ` : ''}${t.kinds[type]}. ${t.summary(datasets.length, points)}`;
+    const height = this.params.height ? {'--_height': `${this.params.height}px`} : {};
+    return html`
+      ${title ? html`<h3 part="title" class="title">${clip(title, 300)}</h3>` : nothing}
+      <div part="chart" class="chart" style=${styleMap(height)}>
+        <canvas part="canvas" role="img" aria-label=${label}></canvas>
+      </div>
+      <div class="sr-only"><table part="data-table">
+        <caption>${title ? clip(title, 300) : t.data}</caption>
+        <thead><tr>${table.head.map((h, i) => (i === 0 ? html`<td>${clip(h, 200)}</td>` : html`<th scope="col">${clip(h, 200)}</th>`))}</tr></thead>
+        <tbody>${table.rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
+      </table></div>
+    `;
+  }
+
+  private cell(value: string | number | null) {
+    return value === null ? '' : typeof value === 'number' ? this.formatNumber(value) : clip(value, 200);
+  }
+}
