@@ -1,0 +1,79 @@
+/**
+ * URL rules for widget params (design.md 8): links and images only over `http:`/`https:`, and
+ * images only from hosts the page allows. Which strings are URLs is read from the property names
+ * our schemas use (`url`, `href`, `link`, `src`, `image`, `avatar`, ...), plus any value that
+ * carries a script-capable scheme. Offending values are removed, never rewritten, and reported.
+ */
+
+/** One value removed from the params. */
+export interface DroppedUrl {
+  /** JSON Pointer of the removed value. */
+  path: string;
+  reason: string;
+}
+
+const IMAGE_KEY = /^(image|img|src|avatar|photo|picture|thumbnail|thumb|icon|logo)(_?url)?$/i;
+const LINK_KEY = /(url|href|link|uri|website)$/i;
+const DANGEROUS = /^\s*(javascript|vbscript|data|file|blob):/i;
+
+const DROP = Symbol('drop');
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True when `host` (a URL's host or hostname) is `allowed` or one of its subdomains. */
+function hostAllowed(url: URL, allowed: readonly string[]): boolean {
+  return allowed.some((entry) => {
+    const a = entry.trim().toLowerCase().replace(/^\*\./, '');
+    return a !== '' && (url.host === a || url.hostname === a || url.hostname.endsWith(`.${a}`));
+  });
+}
+
+function httpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a string at `key` must go, or undefined if it may stay. */
+function verdict(key: string, value: string, imageHosts: readonly string[]): string | undefined {
+  if (IMAGE_KEY.test(key)) {
+    const url = httpUrl(value);
+    if (!url) return 'images must be absolute http(s) URLs';
+    if (!hostAllowed(url, imageHosts)) return `images from ${url.host} are not allowed by the page (image-hosts)`;
+    return undefined;
+  }
+  if (LINK_KEY.test(key) && !httpUrl(value)) return 'links must be absolute http(s) URLs';
+  if (DANGEROUS.test(value) && /^[a-z]+:/i.test(value.trim())) return 'script-capable URLs are not allowed';
+  return undefined;
+}
+
+/**
+ * Returns a copy of `params` without the URLs the rules refuse, and what was removed. Strings in
+ * arrays are judged by the key of the array (`images: ["https://..."]`).
+ */
+export function dropUnsafeUrls(params: Record<string, unknown>, imageHosts: readonly string[]): {params: Record<string, unknown>; dropped: DroppedUrl[]} {
+  const dropped: DroppedUrl[] = [];
+  const walk = (value: unknown, key: string, path: string): unknown => {
+    if (typeof value === 'string') {
+      const reason = verdict(key.replace(/s$/i, ''), value, imageHosts) ?? verdict(key, value, imageHosts);
+      if (reason) {
+        dropped.push({path, reason});
+        return DROP;
+      }
+      return value;
+    }
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, key, `${path}/${i}`)).filter((v) => v !== DROP);
+    if (isObject(value)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        const kept = walk(v, k, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        if (kept !== DROP) out[k] = kept;
+      }
+      return out;
+    }
+    return value;
+  };
+  return {params: walk(params, '', '') as Record<string, unknown>, dropped};
+}

@@ -1,0 +1,59 @@
+/**
+ * The checks params go through before they reach the canvas, shared by `widget_display` and
+ * `canvas({action: 'update'})`: number repair → schema validation → URL rules → validation again
+ * (a removed URL may leave a list item incomplete: that item is removed, and said so).
+ */
+import type {ToolOutput} from '../agent/types.js';
+import type {ValidationIssue, Validator} from '../schema/validator.js';
+import type {JsonSchema} from '../agent/types.js';
+import {coerceToSchema} from './repair-params.js';
+import {dropUnsafeUrls, type DroppedUrl} from './url-policy.js';
+
+/** The outcome of {@link checkWidgetParams}. */
+export type ParamsCheck =
+  | {ok: true; params: Record<string, unknown>; repairs: string[]; dropped: DroppedUrl[]}
+  | {ok: false; output: ToolOutput};
+
+/** The error result the model reads when params do not validate (design.md 5.6). */
+export function validationFailure(details: ValidationIssue[], schema: JsonSchema, extra: Record<string, unknown> = {}): ToolOutput {
+  return {text: JSON.stringify({error: 'Validation failed', details, ...extra, expected_schema: schema}), isError: true};
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Removes the array item that contains `path` (a JSON Pointer), if any, and returns its path. Mutates `root`. */
+function removeContainingItem(root: Record<string, unknown>, path: string): string | undefined {
+  const keys = path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  for (let depth = keys.length - 1; depth > 0; depth--) {
+    let parent: unknown = root;
+    for (const key of keys.slice(0, depth - 1)) parent = (parent as Record<string, unknown>)?.[key];
+    const list = (parent as Record<string, unknown>)?.[keys[depth - 1]];
+    const index = Number(keys[depth]);
+    if (Array.isArray(list) && Number.isInteger(index) && index < list.length) {
+      list.splice(index, 1);
+      return '/' + keys.slice(0, depth + 1).join('/');
+    }
+  }
+  return undefined;
+}
+
+/** Repairs, validates and applies the URL rules to `params` for a widget with `validator`. */
+export function checkWidgetParams(params: unknown, validator: Validator, imageHosts: readonly string[], repairs: string[] = []): ParamsCheck {
+  const coerced = coerceToSchema(params, validator.schema, repairs);
+  const first = validator.validate(coerced);
+  if (!first.valid) return {ok: false, output: validationFailure(first.errors, validator.schema, repairs.length ? {repaired: repairs} : {})};
+  if (!isObject(coerced)) return {ok: false, output: validationFailure([{path: '', message: 'must be object'}], validator.schema)};
+
+  const {params: safe, dropped} = dropUnsafeUrls(coerced, imageHosts);
+  if (!dropped.length) return {ok: true, params: safe, repairs, dropped};
+  // Without a required URL an item is incomplete: remove the item rather than fail the widget.
+  for (let round = 0; round < 50; round++) {
+    const result = validator.validate(safe);
+    if (result.valid) return {ok: true, params: safe, repairs, dropped};
+    // The params were valid before the URLs went, so every error now is a hole they left.
+    const removed = removeContainingItem(safe, result.errors[0].path);
+    if (!removed) return {ok: false, output: validationFailure(result.errors, validator.schema, {dropped_urls: dropped})};
+    dropped.push({path: removed, reason: 'list item removed: it cannot be shown without the refused URL'});
+  }
+  return {ok: false, output: validationFailure([{path: '', message: 'too many unsafe URLs'}], validator.schema, {dropped_urls: dropped})};
+}

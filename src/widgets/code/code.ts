@@ -1,0 +1,54 @@
+import {css, html} from 'lit';
+import {state} from 'lit/decorators.js';
+import {AutouiWidgetElement} from '../widget-element.js';
+import {widgetStyles} from '../styles/widget-styles.js';
+import {widgetText} from '../styles/widget-texts.js';
+
+/** Params of the `code` widget (see `code.schema.json`). */
+export type CodeParams = {code: string; language?: string; title?: string};
+
+/**
+ * A block of code shown as text (never executed, never highlighted through HTML), with a copy
+ * button.
+ *
+ * @summary Code or query text with a copy button.
+ * @csspart body - The widget's root.
+ * @csspart header - The title, language and copy button row.
+ * @csspart copy - The copy button.
+ * @csspart code - The `pre` block.
+ * @cssproperty --autoui-font-mono - Monospace font.
+ */
+export class AutouiCodeWidget extends AutouiWidgetElement<CodeParams> {
+  static override styles = css`
+    ${widgetStyles}
+    .header { display: flex; align-items: center; gap: var(--_space-s); margin-bottom: var(--_space-s); }
+    .header .title, .spacer { margin: 0; flex: 1; }
+    .lang { color: var(--_muted); font-size: 0.75rem; text-transform: uppercase; }
+    button { font: inherit; font-size: 0.8125rem; color: inherit; background: transparent; border: 1px solid var(--_border); border-radius: 4px; padding: 2px 8px; cursor: pointer; }
+    pre { margin: 0; padding: var(--_space-m); background: var(--_subtle); border-radius: var(--_radius); overflow: auto; max-height: 480px; font-family: var(--_mono); font-size: 0.8125rem; }
+  `;
+
+  @state() private copied = false;
+
+  async #copy() {
+    try {
+      await navigator.clipboard.writeText(this.params.code);
+      this.copied = true;
+    } catch {
+      // Clipboard refused (permissions, insecure page): the text stays selectable.
+    }
+  }
+
+  override render() {
+    const {code, language, title} = this.params;
+    const lang = this.environment.lang;
+    return html`<div part="body">
+      <div part="header" class="header">
+        ${title ? html`<h3 class="title">${title}</h3>` : html`<span class="spacer"></span>`}
+        ${language ? html`<span class="lang">${language}</span>` : ''}
+        <button part="copy" type="button" @click=${this.#copy}>${widgetText(lang, this.copied ? 'copied' : 'copy')}</button>
+      </div>
+      <pre part="code" tabindex="0" aria-label=${title ?? language ?? 'code'}><code>${code}</code></pre>
+    </div>`;
+  }
+}

@@ -1,0 +1,31 @@
+import {html, nothing, type ReactiveElement} from 'lit';
+import {imageHostAllowed, safeHref} from '../styles/safe-url.js';
+import {widgetText} from '../styles/widget-texts.js';
+
+/**
+ * Images from data (design.md 8): only http(s), shown directly when the host is allowed, else
+ * behind a button naming the host, so nothing is fetched from an unknown server until a person
+ * asks. Used by `profile` and `cards`; one gate per element remembers what was revealed.
+ */
+export class ImageGate {
+  readonly #host: ReactiveElement;
+  readonly #revealed = new Set<string>();
+
+  constructor(host: ReactiveElement) {
+    this.#host = host;
+  }
+
+  /** The `<img>`, the button that reveals it, or nothing for a URL that is not http(s). */
+  render(src: string | undefined, alt: string, hosts: readonly string[], lang: string, part = 'image') {
+    const url = safeHref(src);
+    if (!url) return nothing;
+    if (imageHostAllowed(url, hosts) || this.#revealed.has(url)) return html`<img part=${part} src=${url} alt=${alt} loading="lazy" referrerpolicy="no-referrer" />`;
+    const host = new URL(url).host;
+    return html`<button part="${part}-blocked" type="button" class="image-blocked" @click=${() => this.#reveal(url)}>${widgetText(lang, 'showImage')} ${host}</button>`;
+  }
+
+  #reveal(url: string) {
+    this.#revealed.add(url);
+    this.#host.requestUpdate();
+  }
+}

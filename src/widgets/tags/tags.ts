@@ -1,0 +1,46 @@
+import {css, html} from 'lit';
+import {AutouiWidgetElement} from '../widget-element.js';
+import {widgetStyles} from '../styles/widget-styles.js';
+
+/** One tag: a label, or a label with a count and a colour. */
+export type TagItem = string | {label: string; count?: number; variant?: 'default' | 'accent' | 'success' | 'warning' | 'danger'};
+
+/** Params of the `tags` widget (see `tags.schema.json`). */
+export type TagsParams = {title?: string; items: TagItem[]};
+
+/**
+ * Labels shown as chips, with an optional count each.
+ *
+ * @summary A set of labels as chips.
+ * @csspart body - The widget's root.
+ * @csspart title - The title.
+ * @csspart list - The list of chips.
+ * @csspart tag - Each chip.
+ * @cssproperty --autoui-tags-background - Background of a default chip.
+ */
+export class AutouiTagsWidget extends AutouiWidgetElement<TagsParams> {
+  static override styles = css`
+    ${widgetStyles}
+    :host { --_chip: var(--autoui-tags-background, var(--_subtle)); }
+    ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--_space-s); }
+    li { background: var(--_chip); border: 1px solid var(--_border); border-radius: 999px; padding: 2px 10px; font-size: 0.875rem; }
+    li.accent { border-color: var(--_accent); }
+    li.success { border-color: var(--autoui-color-success, #15803d); }
+    li.warning { border-color: var(--autoui-color-warning, #a16207); }
+    li.danger { border-color: var(--autoui-color-danger, #b91c1c); }
+    .count { font-weight: 600; margin-inline-start: 0.4em; font-variant-numeric: tabular-nums; }
+  `;
+
+  override render() {
+    const {title, items} = this.params;
+    return html`<div part="body">
+      ${title ? html`<h3 part="title" class="title">${title}</h3>` : ''}
+      <ul part="list">
+        ${items.map((item) => {
+          const tag = typeof item === 'string' ? {label: item} : item;
+          return html`<li part="tag" class=${tag.variant ?? 'default'}>${tag.label}${tag.count !== undefined ? html`<span class="count">${this.formatNumber(tag.count)}</span>` : ''}</li>`;
+        })}
+      </ul>
+    </div>`;
+  }
+}
