@@ -1,7 +1,7 @@
 /** Maps Anthropic's `stop_reason` to the neutral finish reason. */
 import type {FinishReason} from '../../agent/language-model.js';
 
-/** `end_turn`/`stop_sequence` → stop, `tool_use` → tool-calls, `max_tokens` (and a full context window) → length. */
+/** `end_turn`/`stop_sequence` → stop, `tool_use` → tool-calls, `max_tokens` (and a full context) → length. */
 export function mapAnthropicStopReason(reason: string | null | undefined): FinishReason {
   switch (reason) {
     case 'end_turn':
