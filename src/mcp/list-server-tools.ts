@@ -18,6 +18,17 @@ const MAX_PAGES = 100;
 export interface ListedTools {
   tools: LayerTool[];
   disabled: DisabledTool[];
+  /** The valid tools as the server described them (output schemas included). */
+  definitions: Tool[];
+}
+
+/**
+ * Gives the SDK client the tools' output schemas, so it validates `structuredContent` as the
+ * spec asks (with the eval-free validator it was given). `listTools()` would do this itself, but
+ * we list loosely; `cacheToolMetadata` is private in the SDK's types, public at run time.
+ */
+export function cacheOutputSchemas(client: Client, definitions: readonly Tool[]): void {
+  (client as unknown as {cacheToolMetadata?: (tools: readonly Tool[]) => void}).cacheToolMetadata?.(definitions);
 }
 
 /** Every page of `tools/list`, with the raw tool objects (not yet validated). */
@@ -81,6 +92,7 @@ export async function listServerTools(client: Client, signal: AbortSignal, allow
   const raw = await listRawTools(client, signal);
   const tools: LayerTool[] = [];
   const disabled: DisabledTool[] = [];
+  const definitions: Tool[] = [];
   for (const item of raw) {
     const name = typeof (item as {name?: unknown})?.name === 'string' ? (item as {name: string}).name : '(unnamed)';
     if (allow && !allow.includes(name)) continue;
@@ -90,6 +102,7 @@ export async function listServerTools(client: Client, signal: AbortSignal, allow
       continue;
     }
     const tool = item as Tool;
+    definitions.push(tool);
     tools.push({
       name: tool.name,
       description: tool.description ?? tool.title ?? tool.annotations?.title,
@@ -97,5 +110,6 @@ export async function listServerTools(client: Client, signal: AbortSignal, allow
       ...(tool.annotations ? {annotations: {...tool.annotations}} : {}),
     });
   }
-  return {tools, disabled};
+  cacheOutputSchemas(client, definitions);
+  return {tools, disabled, definitions};
 }

@@ -45,6 +45,7 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
   try {
     const {tools, disabled, recipes, promptRecipes} = await withDeadline(deadline, async (signal) => {
       const listed = await listServerTools(opened.client, signal, options.tools);
+      session.definitions = listed.definitions;
       const roles = resolveCanonicalTools(listed.tools);
       if (Object.keys(roles).length === 0 && opened.client.getServerCapabilities()?.prompts) {
         const prompts = await listPrompts(opened.client, signal).catch(() => []);

@@ -5,7 +5,9 @@
  */
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {AutouiError, ErrorCodes} from '../errors.js';
+import type {Tool} from '@modelcontextprotocol/sdk/types.js';
 import {connectTimeoutError} from './connect-errors.js';
+import {cacheOutputSchemas} from './list-server-tools.js';
 import {openClient, type OpenClientOptions, type OpenedClient} from './open-client.js';
 
 /** Options to open (and re-open) the session; `signal` comes per attempt. */
@@ -39,6 +41,8 @@ export class McpSession {
   #reconnecting?: Promise<void>;
   #closed = false;
   readonly #options: SessionOptions;
+  /** The tools' definitions, re-given to a new client after a reconnect (output validation). */
+  definitions: readonly Tool[] = [];
 
   constructor(opened: OpenedClient, options: SessionOptions) {
     this.#opened = opened;
@@ -63,6 +67,7 @@ export class McpSession {
         this.#opened = await withDeadline({label: this.#options.label, url: this.#options.url.href, timeoutMs: this.#options.timeoutMs}, (signal) =>
           openClient({...this.#options, signal}),
         );
+        cacheOutputSchemas(this.#opened.client, this.definitions);
       } finally {
         this.#reconnecting = undefined;
       }

@@ -6,7 +6,7 @@
  * that asks never hangs. Validation is cfworker's interpreter: no eval, strict-CSP pages work.
  */
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
-import {SSEClientTransport} from '@modelcontextprotocol/sdk/client/sse.js';
+import type {SSEClientTransport} from '@modelcontextprotocol/sdk/client/sse.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js';
 import {CfWorkerJsonSchemaValidator} from '@modelcontextprotocol/sdk/validation/cfworker';
@@ -73,8 +73,12 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
   }
 }
 
-/** The legacy HTTP+SSE transport (protocol 2024-11-05 servers). */
+/**
+ * The legacy HTTP+SSE transport (protocol 2024-11-05 servers). Loaded only when needed: few
+ * servers still need it, and it brings its own EventSource implementation.
+ */
 async function openLegacy({url, headers, signal}: OpenClientOptions): Promise<OpenedClient> {
+  const {SSEClientTransport} = await import('@modelcontextprotocol/sdk/client/sse.js');
   const client = createClient();
   const transport = new SSEClientTransport(url, {requestInit: {headers}});
   try {
