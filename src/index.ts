@@ -5,3 +5,13 @@
 export * from './agent/index.js';
 export * from './schema/validator.js';
 export {AutouiAgent} from './element/autoui-agent.js';
+export {
+  createProvider,
+  AnthropicModel,
+  OpenAICompatibleModel,
+  ANTHROPIC_VERSION,
+  DEFAULT_MODELS,
+  DEFAULT_ENDPOINTS,
+  type ProviderOptions,
+  type RetryInfo,
+} from './providers/index.js';
