@@ -1,0 +1,256 @@
+import {LitElement, html, nothing, type PropertyValues} from 'lit';
+import {property, state} from 'lit/decorators.js';
+import {repeat} from 'lit/directives/repeat.js';
+import {styleMap} from 'lit/directives/style-map.js';
+import {ContextProvider} from '@lit/context';
+import {defineElement} from '../define-element.js';
+import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from '../widgets/widget-context.js';
+import type {WidgetRegistry} from '../widgets/widget-registry.js';
+import type {CanvasStore, WidgetInstance} from './canvas-store.js';
+import {canvasStyles} from './canvas-styles.js';
+import {trackPointer} from './canvas-pointer.js';
+
+/** Detail of `autoui-widget-rendered`. */
+export interface WidgetRenderedDetail {
+  id: string;
+  type: string;
+  element: HTMLElement;
+}
+
+/** Pixels an arrow key moves or resizes a widget. */
+const STEP = 10;
+const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown']);
+const TEXTS = {
+  en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize'},
+  fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner'},
+};
+
+/**
+ * The area of `<autoui-agent>` that holds widgets: a responsive grid in the order they came; a
+ * widget moved or resized (by the model's `canvas` tool, by mouse on its handle and grip, by
+ * arrow keys on the focused item, Shift for size) keeps that place and size, stored in the
+ * {@link CanvasStore}. Updates set the new params on the same element: no remount, no flicker.
+ *
+ * @summary The widget canvas.
+ * @fires autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
+ * @csspart widget - Every widget's frame.
+ * @csspart widget-<type> - The frame of widgets of one type, e.g. `widget-stat`.
+ * @csspart close - The close button of a widget.
+ * @csspart handle - The drag handle of a widget.
+ * @csspart <type>-<part> - A widget's inner part, re-exported (e.g. `stat-value`).
+ * @cssproperty --autoui-canvas-min-column - Narrowest column of the flow grid.
+ * @cssproperty --autoui-color-surface - Widget background.
+ * @cssproperty --autoui-color-on-surface - Text colour.
+ * @cssproperty --autoui-color-accent - Accent colour.
+ * @cssproperty --autoui-color-border - Frame colour.
+ * @cssproperty --autoui-radius - Corner radius.
+ * @cssproperty --autoui-space-m - Gap and padding.
+ */
+export class AutouiCanvas extends LitElement {
+  static override styles = canvasStyles;
+
+  /** The widgets to show. */
+  @property({attribute: false}) store?: CanvasStore;
+  /** Where widget types are defined. */
+  @property({attribute: false}) registry?: WidgetRegistry;
+  /** Language, direction and image hosts, provided to every widget. */
+  @property({attribute: false}) environment: WidgetEnvironment = defaultWidgetEnvironment;
+
+  @state() private items: WidgetInstance[] = [];
+  @state() private loadedTypes = new Set<string>();
+
+  readonly #provider = new ContextProvider(this, {context: widgetEnvironmentContext, initialValue: defaultWidgetEnvironment});
+  readonly #elements = new Map<string, HTMLElement & {params?: unknown}>();
+  readonly #announced = new Set<string>();
+  readonly #loading = new Set<string>();
+  #unsubscribe?: () => void;
+
+  /** The part names this canvas exports (also set as its own `exportparts`), for the agent element to forward. */
+  get partNames(): string[] {
+    return (this.getAttribute('exportparts') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.store && !this.#unsubscribe) this.#subscribe();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('environment')) this.#provider.setValue(this.environment);
+    if (changed.has('store')) {
+      this.#unsubscribe?.();
+      this.#unsubscribe = undefined;
+      this.#elements.clear();
+      this.#announced.clear();
+      if (this.store) this.#subscribe();
+    }
+  }
+
+  #subscribe() {
+    const store = this.store!;
+    this.#unsubscribe = store.subscribe(() => this.#sync());
+    this.#sync();
+  }
+
+  #sync() {
+    this.items = this.store?.list() ?? [];
+    const ids = new Set(this.items.map((i) => i.id));
+    for (const id of [...this.#elements.keys()]) {
+      if (!ids.has(id)) {
+        this.#elements.delete(id);
+        this.#announced.delete(id);
+      }
+    }
+    for (const item of this.items) this.#ensureLoaded(item.type);
+  }
+
+  #ensureLoaded(type: string) {
+    const definition = this.registry?.get(type);
+    if (!definition || this.loadedTypes.has(type) || this.#loading.has(type)) return;
+    this.#loading.add(type);
+    definition.load().then(
+      () => {
+        this.#loading.delete(type);
+        this.loadedTypes = new Set(this.loadedTypes).add(type);
+      },
+      (error: unknown) => {
+        this.#loading.delete(type);
+        console.error(`autoui-agent: the ${type} widget could not be loaded`, error);
+      },
+    );
+  }
+
+  /** The widget element of `item`: created once per id, then only given new params. */
+  #element(item: WidgetInstance) {
+    const tag = this.registry?.get(item.type)?.tagName;
+    if (!tag || !this.loadedTypes.has(item.type)) return undefined;
+    let element = this.#elements.get(item.id);
+    if (!element) {
+      element = document.createElement(tag) as HTMLElement & {params?: unknown};
+      this.#elements.set(item.id, element);
+    }
+    if (element.params !== item.params) element.params = item.params;
+    return element;
+  }
+
+  protected override render() {
+    const lang = this.environment.lang.startsWith('fr') ? 'fr' : 'en';
+    const t = TEXTS[lang];
+    // Placed widgets come after the flow, in reading order, so Tab follows what the eye sees.
+    const flow = this.items.filter((i) => !i.position);
+    const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
+    const bottom = Math.max(0, ...placed.map((i) => i.position!.y + (i.size?.height ?? 240)));
+    return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}>
+      ${repeat(
+        [...flow, ...placed],
+        (item) => item.id,
+        (item) => {
+          const element = this.#element(item);
+          const style: Record<string, string | undefined> = {...item.style};
+          if (item.position) {
+            style['inset-inline-start'] = `${item.position.x}px`;
+            style.top = `${item.position.y}px`;
+          }
+          if (item.size) {
+            style.width = `${item.size.width}px`;
+            style.height = `${item.size.height}px`;
+          }
+          const classes = `item ${item.position ? 'placed' : WIDE_TYPES.has(item.type) && !item.size ? 'wide' : ''}`;
+          return html`<section
+            class=${classes}
+            part="widget widget-${item.type}"
+            data-id=${item.id}
+            tabindex="0"
+            aria-label="${item.type} (${t.hint})"
+            style=${styleMap(style)}
+            @keydown=${(e: KeyboardEvent) => this.#onKey(e, item)}
+          >
+            <div class="controls">
+              <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'move')}>✥</button>
+              <button part="close" type="button" aria-label="${t.close} ${item.type}" @click=${() => this.store?.remove(item.id)}>✕</button>
+            </div>
+            ${element ?? html`<div class="loading" role="status">…</div>`}
+            <div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>
+          </section>`;
+        },
+      )}
+    </div>`;
+  }
+
+  protected override async updated(): Promise<void> {
+    for (const [id, element] of this.#elements) {
+      if (this.#announced.has(id) || !element.isConnected) continue;
+      this.#announced.add(id);
+      await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
+      this.#exportParts(element, this.items.find((i) => i.id === id)?.type ?? '');
+      this.dispatchEvent(
+        new CustomEvent<WidgetRenderedDetail>('autoui-widget-rendered', {
+          detail: {id, type: this.items.find((i) => i.id === id)?.type ?? '', element},
+          bubbles: true,
+          composed: true,
+        }),
+      );
+    }
+  }
+
+  /** Re-exports a widget's inner parts as `<type>-<part>`, and everything from this canvas. */
+  #exportParts(element: HTMLElement, type: string) {
+    const names = new Set(Array.from(element.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
+    element.setAttribute('exportparts', [...names].map((n) => `${n}:${type}-${n}`).join(', '));
+    const exported = new Set([...this.partNames, 'widget', 'close', 'handle', `widget-${type}`, ...[...names].map((n) => `${type}-${n}`)]);
+    this.setAttribute('exportparts', [...exported].join(', '));
+  }
+
+  /** The item's box relative to the canvas, in inline-start/top coordinates. */
+  #box(id: string) {
+    const canvas = this.renderRoot.querySelector('.canvas')!.getBoundingClientRect();
+    const box = this.renderRoot.querySelector(`[data-id="${id}"]`)!.getBoundingClientRect();
+    const x = this.environment.dir === 'rtl' ? canvas.right - box.right : box.left - canvas.left;
+    return {x: Math.round(x), y: Math.round(box.top - canvas.top), width: Math.round(box.width), height: Math.round(box.height)};
+  }
+
+  #onKey(event: KeyboardEvent, item: WidgetInstance) {
+    if (event.target !== event.currentTarget) return;
+    const delta = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]}[event.key];
+    if (!delta || !this.store) return;
+    event.preventDefault();
+    // The store, not the rendered item: several keys may arrive before the next render.
+    const current = this.store.get(item.id) ?? item;
+    const box = this.#box(item.id);
+    // Arrows are visual: in RTL, left moves away from the inline start.
+    const dx = this.environment.dir === 'rtl' ? -delta[0] : delta[0];
+    if (event.shiftKey) this.store.resize(item.id, (current.size?.width ?? box.width) + delta[0], (current.size?.height ?? box.height) + delta[1]);
+    else this.store.move(item.id, (current.position?.x ?? box.x) + dx, (current.position?.y ?? box.y) + delta[1]);
+    void this.updateComplete.then(() => (this.renderRoot.querySelector(`[data-id="${item.id}"]`) as HTMLElement | null)?.focus());
+  }
+
+  #drag(event: PointerEvent, item: WidgetInstance, mode: 'move' | 'resize') {
+    if (!this.store) return;
+    const start = this.#box(item.id);
+    const sign = this.environment.dir === 'rtl' ? -1 : 1;
+    trackPointer(event, (dx, dy) => {
+      if (mode === 'move') this.store?.move(item.id, start.x + sign * dx, start.y + dy);
+      else this.store?.resize(item.id, start.width + sign * dx, start.height + dy);
+    });
+  }
+}
+
+/** Defines `<autoui-canvas>` (the agent element calls this; safe to call twice). */
+export function defineCanvasElements(): void {
+  defineElement('autoui-canvas', AutouiCanvas);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'autoui-canvas': AutouiCanvas;
+  }
+  interface HTMLElementEventMap {
+    'autoui-widget-rendered': CustomEvent<WidgetRenderedDetail>;
+  }
+}

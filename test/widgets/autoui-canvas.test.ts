@@ -1,0 +1,109 @@
+import {expect, waitUntil} from '@open-wc/testing';
+import {canvasFixture} from './canvas-fixture.js';
+
+describe('<autoui-canvas>', () => {
+  it('renders a widget in a frame with parts, and reports it once rendered', async () => {
+    const {tool, rendered, item, canvas} = await canvasFixture();
+    const {json} = await tool('widget_display', {name: 'stat', params: {label: 'Deputies', value: 577}});
+    await waitUntil(() => rendered.length === 1, 'autoui-widget-rendered');
+    expect(rendered[0]).to.include({id: json.id, type: 'stat'});
+    const frame = item(json.id);
+    expect(frame.getAttribute('part')).to.equal('widget widget-stat');
+    const element = rendered[0].element;
+    expect(element.localName).to.equal('autoui-stat');
+    expect(element.shadowRoot!.textContent).to.contain('577');
+    expect(element.getAttribute('exportparts')).to.contain('value:stat-value');
+    expect(canvas.partNames).to.include.members(['widget', 'widget-stat', 'stat-value', 'close']);
+    await expect(canvas).to.be.accessible();
+  });
+
+  it('updates in place: the same element instance shows the new params', async () => {
+    const {tool, rendered} = await canvasFixture();
+    const {json} = await tool('widget_display', {name: 'stat', params: {label: 'Votes', value: 1}});
+    await waitUntil(() => rendered.length === 1);
+    const before = rendered[0].element;
+    await tool('canvas', {action: 'update', id: json.id, params: {value: 2}});
+    await waitUntil(() => before.shadowRoot!.textContent!.includes('2'), 'new value shown');
+    expect(before.isConnected, 'not remounted').to.equal(true);
+    expect(rendered, 'not rendered anew').to.have.length(1);
+  });
+
+  it('applies every canvas action to what the person sees', async () => {
+    const {tool, rendered, item, canvas} = await canvasFixture();
+    const a = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
+    const b = (await tool('widget_display', {name: 'kv', params: {items: [{key: 'k', value: 'v'}]}})).json.id;
+    await waitUntil(() => rendered.length === 2);
+    await tool('canvas', {action: 'move', id: a, x: 300, y: 40});
+    await tool('canvas', {action: 'resize', id: a, width: 250, height: 150});
+    await tool('canvas', {action: 'style', id: a, params: {background: 'rgb(254, 243, 199)'}});
+    await canvas.updateComplete;
+    const frame = item(a);
+    const box = frame.getBoundingClientRect();
+    const origin = canvas.shadowRoot!.querySelector('.canvas')!.getBoundingClientRect();
+    expect([box.left - origin.left, box.top - origin.top, box.width, box.height]).to.deep.equal([300, 40, 250, 150]);
+    expect(getComputedStyle(frame).backgroundColor).to.equal('rgb(254, 243, 199)');
+    await tool('canvas', {action: 'remove', id: b});
+    await canvas.updateComplete;
+    expect(item(b)).to.equal(null);
+    expect(item(a)).to.exist;
+    await tool('canvas', {action: 'clear'});
+    await canvas.updateComplete;
+    expect(canvas.shadowRoot!.querySelectorAll('[part~=widget]')).to.have.length(0);
+  });
+
+  it('closes a widget with its accessible close button', async () => {
+    const {tool, rendered, item, store, canvas} = await canvasFixture();
+    const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
+    await waitUntil(() => rendered.length === 1);
+    const close = item(id).querySelector('[part=close]') as HTMLButtonElement;
+    expect(close.getAttribute('aria-label')).to.equal('Close stat');
+    close.click();
+    await canvas.updateComplete;
+    expect(store.list()).to.deep.equal([]);
+    expect(item(id)).to.equal(null);
+  });
+
+  it('moves the focused widget with arrow keys and resizes it with shift+arrows, keeping focus', async () => {
+    const {tool, rendered, item, store, canvas} = await canvasFixture();
+    const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
+    await waitUntil(() => rendered.length === 1);
+    const frame = item(id);
+    frame.focus();
+    const key = (k: string, shiftKey = false) => frame.dispatchEvent(new KeyboardEvent('keydown', {key: k, shiftKey, bubbles: true}));
+    key('ArrowRight');
+    key('ArrowDown');
+    await canvas.updateComplete;
+    expect(store.get(id)!.position).to.deep.equal({x: 10, y: 10});
+    const width = store.get(id)!.size?.width ?? item(id).getBoundingClientRect().width;
+    item(id).dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', shiftKey: true, bubbles: true}));
+    await canvas.updateComplete;
+    expect(store.get(id)!.size!.width).to.equal(Math.round(width) + 10);
+    await waitUntil(() => canvas.shadowRoot!.activeElement === item(id), 'focus kept');
+  });
+
+  it('moves a widget by dragging its handle with the pointer', async () => {
+    const {tool, rendered, item, store} = await canvasFixture();
+    const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
+    await waitUntil(() => rendered.length === 1);
+    const handle = item(id).querySelector('[part=handle]')!;
+    const at = (type: string, x: number, y: number) => handle.dispatchEvent(new PointerEvent(type, {pointerId: 7, button: 0, clientX: x, clientY: y, bubbles: true}));
+    at('pointerdown', 100, 100);
+    at('pointermove', 160, 130);
+    at('pointerup', 160, 130);
+    expect(store.get(id)!.position).to.deep.equal({x: 60, y: 30});
+    at('pointermove', 400, 400); // after release: ignored
+    expect(store.get(id)!.position).to.deep.equal({x: 60, y: 30});
+  });
+
+  it('honours dir="rtl": placed widgets measure from the right edge', async () => {
+    const {tool, rendered, item, canvas} = await canvasFixture({environment: {dir: 'rtl', lang: 'fr'}});
+    const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
+    await waitUntil(() => rendered.length === 1);
+    await tool('canvas', {action: 'move', id, x: 20, y: 0});
+    await canvas.updateComplete;
+    const origin = canvas.shadowRoot!.querySelector('.canvas')!;
+    expect(origin.getAttribute('dir')).to.equal('rtl');
+    expect(Math.round(origin.getBoundingClientRect().right - item(id).getBoundingClientRect().right)).to.equal(20);
+    expect(item(id).querySelector('[part=close]')!.getAttribute('aria-label')).to.equal('Fermer stat');
+  });
+});
