@@ -1,0 +1,116 @@
+/**
+ * What the map widget draws with Leaflet: the tile layer, markers and circles with text popups
+ * (DOM nodes, never HTML strings: design.md section 8), GeoJSON layers (plain or coloured by
+ * value), and the view (fit to everything, unless the params give a centre or a zoom).
+ */
+import * as L from 'leaflet/dist/leaflet-src.esm.js';
+import {colorFor} from '../controllers/safe-values.js';
+import {choroplethScale, featureValues, safeTileUrl, type MapLayer, type MapProps} from './map-data.js';
+
+/** What drawing needs from the element. */
+export interface SceneContext {
+  formatNumber(value: number): string;
+  /** Called for a layer Leaflet cannot draw (malformed GeoJSON); the others are still drawn. */
+  onLayerError(index: number, error: unknown): void;
+}
+
+/** A popup body: text only. */
+function textNode(text: string): HTMLElement {
+  const node = document.createElement('div');
+  node.textContent = text;
+  return node;
+}
+
+/** The drawn content of one map, redrawn in place when the params change. */
+export class MapScene {
+  private tiles?: L.TileLayer;
+  private tileUrl?: string;
+  private readonly content: L.FeatureGroup = L.featureGroup();
+
+  constructor(private readonly map: L.Map) {
+    // Leaflet defers adding layers until the map has a view, and circles need one for their bounds.
+    map.setView([20, 0], 2, {animate: false});
+    this.content.addTo(map);
+  }
+
+  /** The tile layer (for tests and pages waiting for its `load` event). */
+  get tileLayer(): L.TileLayer | undefined {
+    return this.tiles;
+  }
+
+  /** Replaces the drawn content with `props` and sets the view. */
+  draw(props: MapProps, context: SceneContext): void {
+    const url = safeTileUrl(props.tileUrl);
+    if (!this.tiles) this.tiles = L.tileLayer(url, {maxZoom: 19, crossOrigin: false}).addTo(this.map);
+    else if (url !== this.tileUrl) this.tiles.setUrl(url);
+    this.tileUrl = url;
+
+    this.content.clearLayers();
+    for (const m of props.markers ?? []) {
+      const marker = L.circleMarker([m.lat, m.lng], {radius: 8, color: '#ffffff', weight: 2, fillColor: colorFor(0, m.color), fillOpacity: 0.9});
+      if (m.popup) marker.bindPopup(textNode(m.popup));
+      this.content.addLayer(marker);
+    }
+    for (const c of props.circles ?? []) {
+      const color = colorFor(1, c.color);
+      const circle = L.circle([c.lat, c.lng], {radius: c.radius, color, weight: 2, fillColor: color, fillOpacity: 0.2});
+      if (c.popup) circle.bindPopup(textNode(c.popup));
+      this.content.addLayer(circle);
+    }
+    (props.layers ?? []).forEach((layer, i) => {
+      try {
+        this.content.addLayer(this.geoJsonLayer(layer, i, context));
+      } catch (error) {
+        context.onLayerError(i, error);
+      }
+    });
+    this.fitView(props);
+  }
+
+  private geoJsonLayer(layer: MapLayer, index: number, context: SceneContext): L.GeoJSON {
+    const choropleth = layer.choropleth;
+    const scale = choropleth ? choroplethScale(featureValues(layer.geojson, choropleth.property), choropleth) : undefined;
+    const color = colorFor(index + 2, layer.color);
+    const valueOf = (f: GeoJSON.Feature | undefined) => (choropleth ? f?.properties?.[choropleth.property] : undefined);
+    const style = (feature?: GeoJSON.Feature): L.PathOptions =>
+      scale
+        ? {color: '#ffffff', weight: 1, fillColor: scale.colorOf(valueOf(feature)) ?? '#bdbdbd', fillOpacity: 0.8}
+        : {color, weight: 2, fillColor: color, fillOpacity: 0.25};
+    return L.geoJSON(layer.geojson as unknown as GeoJSON.GeoJsonObject, {
+      style,
+      pointToLayer: (feature, latlng) => L.circleMarker(latlng, {...style(feature), radius: 7, color: '#ffffff', fillOpacity: 0.9}),
+      onEachFeature: (feature, leafletLayer) => {
+        const text = this.popupText(feature, layer, context);
+        if (text) leafletLayer.bindPopup(textNode(text));
+      },
+    });
+  }
+
+  private popupText(feature: GeoJSON.Feature, layer: MapLayer, context: SceneContext): string | undefined {
+    const properties = feature.properties ?? {};
+    const name = layer.popupProperty !== undefined ? properties[layer.popupProperty] : undefined;
+    const property = layer.choropleth?.property;
+    const value = property !== undefined ? properties[property] : undefined;
+    const shown = typeof value === 'number' ? context.formatNumber(value) : value;
+    const parts = [name, shown !== undefined && shown !== null ? `${layer.choropleth?.legendTitle ?? property}: ${shown}` : undefined];
+    const text = parts.filter((p) => p !== undefined && p !== null && p !== '').map(String).join(' · ');
+    return text || undefined;
+  }
+
+  private fitView(props: MapProps): void {
+    const noAnimation = {animate: false};
+    if (props.center) {
+      this.map.setView([props.center.lat, props.center.lng], props.zoom ?? 10, noAnimation);
+      return;
+    }
+    const bounds = this.content.getBounds();
+    if (!bounds.isValid()) {
+      this.map.setView([20, 0], props.zoom ?? 2, noAnimation);
+    } else if (bounds.getNorthEast().equals(bounds.getSouthWest())) {
+      this.map.setView(bounds.getCenter(), props.zoom ?? 13, noAnimation);
+    } else {
+      this.map.fitBounds(bounds, {padding: [24, 24], maxZoom: 16, ...noAnimation});
+      if (props.zoom !== undefined) this.map.setZoom(props.zoom, noAnimation);
+    }
+  }
+}
