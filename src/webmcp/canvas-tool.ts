@@ -96,7 +96,7 @@ export function canvasAction(target: DisplayTarget, args: Record<string, unknown
       if (!isObject(patch)) return fail({error: 'update needs "params", an object with the params to change (null removes one)'});
       const merged: Record<string, unknown> = {...current.params, ...patch};
       for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
-      const checked = checkWidgetParams(merged, definition.validator, target.imageHosts());
+      const checked = checkWidgetParams(merged, definition.validator, target.imageHosts(), [], target.blockedImages);
       if (!checked.ok) return checked.output;
       store.update(id, checked.params);
       return ok(

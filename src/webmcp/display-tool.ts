@@ -9,6 +9,7 @@ import type {CanvasStore} from '../canvas/canvas-store.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
 import {repairCall} from './repair-params.js';
 import {checkWidgetParams} from './widget-params.js';
+import type {BlockedImagePolicy} from './url-policy.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
 /** What the display and canvas tools act on. */
@@ -19,6 +20,11 @@ export interface DisplayTarget {
   imageHosts: () => readonly string[];
   /** Asked before a widget is added; `false` vetoes it (the element's cancelable `autoui-widget-create`). Must not throw. */
   beforeCreate?: (type: string, params: Record<string, unknown>) => boolean;
+  /**
+   * Images from hosts the page did not allow: `gate` (default) keeps them and the widget shows a
+   * button naming the host, loading nothing until a person clicks; `drop` removes them.
+   */
+  blockedImages?: BlockedImagePolicy;
 }
 
 const fail = (value: Record<string, unknown>): ToolOutput => ({text: JSON.stringify(value), isError: true});
@@ -35,7 +41,7 @@ export function displayWidget(target: DisplayTarget, args: Record<string, unknow
     return fail({error: `Unknown widget "${name}". Use one of: ${known.join(', ')}`, known_widgets: known});
   }
   if (definition.type !== name) repairs.push(`the widget name "${name}" was read as "${definition.type}"`);
-  const checked = checkWidgetParams(params, definition.validator, target.imageHosts(), repairs);
+  const checked = checkWidgetParams(params, definition.validator, target.imageHosts(), repairs, target.blockedImages);
   if (!checked.ok) return checked.output;
   if (target.beforeCreate && target.beforeCreate(definition.type, checked.params) === false) {
     return fail({error: `The ${definition.type} widget was vetoed by the page (autoui-widget-create was cancelled). Do not retry it; tell the user in words instead.`});
@@ -46,6 +52,7 @@ export function displayWidget(target: DisplayTarget, args: Record<string, unknow
     id: instance.id,
     ...(checked.repairs.length ? {repaired: checked.repairs} : {}),
     ...(checked.dropped.length ? {dropped_urls: checked.dropped} : {}),
+    ...(checked.gated.length ? {images_behind_a_click: checked.gated} : {}),
   };
   return {text: JSON.stringify(text), data: {widget: definition.type, id: instance.id, params: checked.params}};
 }

@@ -17,6 +17,7 @@ const LINK_KEY = /(url|href|link|uri|website)$/i;
 const DANGEROUS = /^\s*(javascript|vbscript|data|file|blob):/i;
 
 const DROP = Symbol('drop');
+const GATED = 'gated';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** True when `host` (a URL's host or hostname) is `allowed` or one of its subdomains. */
@@ -36,12 +37,15 @@ function httpUrl(value: string): URL | undefined {
   }
 }
 
-/** Why a string at `key` must go, or undefined if it may stay. */
-function verdict(key: string, value: string, imageHosts: readonly string[]): string | undefined {
+/** What to do with images from hosts the page did not allow. */
+export type BlockedImagePolicy = 'gate' | 'drop';
+
+/** Why a string at `key` must go, `gated` for an image the widget will show behind a click, or undefined. */
+function verdict(key: string, value: string, imageHosts: readonly string[], policy: BlockedImagePolicy): string | undefined {
   if (IMAGE_KEY.test(key)) {
     const url = httpUrl(value);
     if (!url) return 'images must be absolute http(s) URLs';
-    if (!hostAllowed(url, imageHosts)) return `images from ${url.host} are not allowed by the page (image-hosts)`;
+    if (!hostAllowed(url, imageHosts)) return policy === 'drop' ? `images from ${url.host} are not allowed by the page (image-hosts)` : GATED;
     return undefined;
   }
   if (LINK_KEY.test(key) && !httpUrl(value)) return 'links must be absolute http(s) URLs';
@@ -51,13 +55,25 @@ function verdict(key: string, value: string, imageHosts: readonly string[]): str
 
 /**
  * Returns a copy of `params` without the URLs the rules refuse, and what was removed. Strings in
- * arrays are judged by the key of the array (`images: ["https://..."]`).
+ * arrays are judged by the key of the array (`images: ["https://..."]`). Images from hosts the
+ * page did not allow are kept and listed in `gated` with the `gate` policy (the default: every
+ * image widget then shows a button naming the host, and loads nothing until a person clicks it,
+ * design.md 8), or removed with `drop`.
  */
-export function dropUnsafeUrls(params: Record<string, unknown>, imageHosts: readonly string[]): {params: Record<string, unknown>; dropped: DroppedUrl[]} {
+export function dropUnsafeUrls(
+  params: Record<string, unknown>,
+  imageHosts: readonly string[],
+  policy: BlockedImagePolicy = 'gate',
+): {params: Record<string, unknown>; dropped: DroppedUrl[]; gated: string[]} {
   const dropped: DroppedUrl[] = [];
+  const gated: string[] = [];
   const walk = (value: unknown, key: string, path: string): unknown => {
     if (typeof value === 'string') {
-      const reason = verdict(key.replace(/s$/i, ''), value, imageHosts) ?? verdict(key, value, imageHosts);
+      const reason = verdict(key.replace(/s$/i, ''), value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
+      if (reason === GATED) {
+        gated.push(path);
+        return value;
+      }
       if (reason) {
         dropped.push({path, reason});
         return DROP;
@@ -75,5 +91,5 @@ export function dropUnsafeUrls(params: Record<string, unknown>, imageHosts: read
     }
     return value;
   };
-  return {params: walk(params, '', '') as Record<string, unknown>, dropped};
+  return {params: walk(params, '', '') as Record<string, unknown>, dropped, gated};
 }

@@ -7,11 +7,11 @@ import type {ToolOutput} from '../agent/types.js';
 import type {ValidationIssue, Validator} from '../schema/validator.js';
 import type {JsonSchema} from '../agent/types.js';
 import {coerceToSchema} from './repair-params.js';
-import {dropUnsafeUrls, type DroppedUrl} from './url-policy.js';
+import {dropUnsafeUrls, type BlockedImagePolicy, type DroppedUrl} from './url-policy.js';
 
 /** The outcome of {@link checkWidgetParams}. */
 export type ParamsCheck =
-  | {ok: true; params: Record<string, unknown>; repairs: string[]; dropped: DroppedUrl[]}
+  | {ok: true; params: Record<string, unknown>; repairs: string[]; dropped: DroppedUrl[]; gated: string[]}
   | {ok: false; output: ToolOutput};
 
 /** The error result the model reads when params do not validate (design.md 5.6). */
@@ -38,18 +38,24 @@ function removeContainingItem(root: Record<string, unknown>, path: string): stri
 }
 
 /** Repairs, validates and applies the URL rules to `params` for a widget with `validator`. */
-export function checkWidgetParams(params: unknown, validator: Validator, imageHosts: readonly string[], repairs: string[] = []): ParamsCheck {
+export function checkWidgetParams(
+  params: unknown,
+  validator: Validator,
+  imageHosts: readonly string[],
+  repairs: string[] = [],
+  policy: BlockedImagePolicy = 'gate',
+): ParamsCheck {
   const coerced = coerceToSchema(params, validator.schema, repairs);
   const first = validator.validate(coerced);
   if (!first.valid) return {ok: false, output: validationFailure(first.errors, validator.schema, repairs.length ? {repaired: repairs} : {})};
   if (!isObject(coerced)) return {ok: false, output: validationFailure([{path: '', message: 'must be object'}], validator.schema)};
 
-  const {params: safe, dropped} = dropUnsafeUrls(coerced, imageHosts);
-  if (!dropped.length) return {ok: true, params: safe, repairs, dropped};
+  const {params: safe, dropped, gated} = dropUnsafeUrls(coerced, imageHosts, policy);
+  if (!dropped.length) return {ok: true, params: safe, repairs, dropped, gated};
   // Without a required URL an item is incomplete: remove the item rather than fail the widget.
   for (let round = 0; round < 50; round++) {
     const result = validator.validate(safe);
-    if (result.valid) return {ok: true, params: safe, repairs, dropped};
+    if (result.valid) return {ok: true, params: safe, repairs, dropped, gated};
     // The params were valid before the URLs went, so every error now is a hole they left.
     const removed = removeContainingItem(safe, result.errors[0].path);
     if (!removed) return {ok: false, output: validationFailure(result.errors, validator.schema, {dropped_urls: dropped})};

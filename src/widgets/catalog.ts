@@ -11,6 +11,8 @@ import {kvWidget} from './kv/kv.definition.js';
 import {listWidget} from './list/list.definition.js';
 import {tableWidget} from './table/table.definition.js';
 import {chartWidget} from './chart/chart.definition.js';
+import {mapWidget} from './map/map.definition.js';
+import {galleryWidget} from './gallery/gallery.definition.js';
 import {markdownWidget} from './markdown/markdown.definition.js';
 import {alertWidget} from './alert/alert.definition.js';
 import {codeWidget} from './code/code.definition.js';
@@ -28,6 +30,8 @@ export const builtinWidgets = [
   listWidget,
   tableWidget,
   chartWidget,
+  mapWidget,
+  galleryWidget,
   markdownWidget,
   alertWidget,
   codeWidget,

@@ -7,7 +7,7 @@ import type {ToolExecutionContext} from '../../src/agent/types.js';
 
 const ctx: ToolExecutionContext = {signal: new AbortController().signal, callId: 'c1', reportProgress() {}};
 
-function setup(options: {hosts?: string[]; veto?: boolean} = {}) {
+function setup(options: {hosts?: string[]; veto?: boolean; blockedImages?: 'gate' | 'drop'} = {}) {
   const registry = createDefaultRegistry();
   const store = new CanvasStore();
   const asked: Array<[string, unknown]> = [];
@@ -15,6 +15,7 @@ function setup(options: {hosts?: string[]; veto?: boolean} = {}) {
     registry,
     store,
     imageHosts: () => options.hosts ?? ['images.example.org'],
+    blockedImages: options.blockedImages,
     beforeCreate: (type, params) => {
       asked.push([type, params]);
       return !options.veto;
@@ -125,8 +126,18 @@ describe('autoui layer: widget_display', () => {
     expect(store.list()).to.deep.equal([]);
   });
 
-  it('drops non-http links and images from hosts the page did not allow', async () => {
+  it('keeps images from other hosts for a click by default, and says so', async () => {
     const {run, store} = setup({hosts: ['images.example.org']});
+    const out = await run('widget_display', {name: 'profile', params: {name: 'Ada', avatar: 'https://cdn.example.com/a.png'}});
+    expect(out.json.images_behind_a_click).to.deep.equal(['/avatar']);
+    expect((store.list()[0].params as Record<string, unknown>).avatar).to.equal('https://cdn.example.com/a.png');
+    const bad = await run('widget_display', {name: 'profile', params: {name: 'Eve', avatar: 'javascript:alert(1)'}});
+    expect(bad.json.dropped_urls[0].path).to.equal('/avatar');
+    expect((store.list()[1].params as Record<string, unknown>).avatar).to.equal(undefined);
+  });
+
+  it('drops non-http links, and images from hosts the page did not allow with blockedImages: drop', async () => {
+    const {run, store} = setup({hosts: ['images.example.org'], blockedImages: 'drop'});
     const out = await run('widget_display', {
       name: 'profile',
       params: {
