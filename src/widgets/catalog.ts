@@ -21,6 +21,7 @@ import {timelineWidget} from './timeline/timeline.definition.js';
 import {profileWidget} from './profile/profile.definition.js';
 import {cardsWidget} from './cards/cards.definition.js';
 import {tagsWidget} from './tags/tags.definition.js';
+import {hemicycleWidget} from './hemicycle/hemicycle.definition.js';
 
 /** Every built-in widget definition, in the order the model sees them. */
 export const builtinWidgets = [
@@ -40,6 +41,7 @@ export const builtinWidgets = [
   profileWidget,
   cardsWidget,
   tagsWidget,
+  hemicycleWidget,
 ] as const;
 
 /** A new registry holding every built-in widget (one per agent element; pages may add their own). */
