@@ -63,6 +63,7 @@ describe('gallery widget', () => {
 
   it('matches hosts, origins and subdomain wildcards', () => {
     expect(checkImage('https://a.img.example.org/x.jpg', ['*.example.org']).kind).to.equal('allowed');
+    expect(checkImage('https://img.example.org/x.jpg', ['example.org']).kind).to.equal('allowed');
     expect(checkImage('https://example.org.evil.net/x.jpg', ['*.example.org']).kind).to.equal('ask');
     expect(checkImage('https://img.example.org/x.jpg', ['https://img.example.org']).kind).to.equal('allowed');
     expect(checkImage('http://localhost:8000/x.png', ['localhost:8000']).kind).to.equal('allowed');

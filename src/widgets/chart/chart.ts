@@ -5,6 +5,7 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {ChartController} from '../controllers/chart-controller.js';
 import {clip, pickStrings} from '../controllers/safe-values.js';
 import {chartConfig} from './chart-config.js';
+import {widgetStyles} from '../styles/widget-styles.js';
 import {chartTable, type ChartProps} from './chart-data.js';
 
 const STRINGS = {
@@ -37,16 +38,9 @@ const STRINGS = {
  */
 export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
   static override styles = css`
-    ${AutouiWidgetElement.styles}
+    ${widgetStyles}
     :host {
       --_height: var(--autoui-chart-height, 280px);
-      --_space-s: var(--autoui-space-s, 6px);
-    }
-    .title {
-      margin: 0 0 var(--_space-s);
-      font-size: 1rem;
-      font-weight: 600;
-      overflow-wrap: anywhere;
     }
     .chart {
       position: relative;

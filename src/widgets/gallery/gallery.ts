@@ -3,6 +3,7 @@ import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {clip, pickStrings} from '../controllers/safe-values.js';
 import {checkImage} from './image-hosts.js';
+import {widgetStyles} from '../styles/widget-styles.js';
 
 /** One image of the gallery. */
 export interface GalleryImage {
@@ -40,20 +41,10 @@ const STRINGS = {
  */
 export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
   static override styles = css`
-    ${AutouiWidgetElement.styles}
+    ${widgetStyles}
     :host {
       --_min-size: var(--autoui-gallery-min-size, 160px);
-      --_radius: var(--autoui-radius, 8px);
-      --_border: var(--autoui-color-border, #d1d5db);
       --_surface: var(--autoui-color-surface-variant, #f3f4f6);
-      --_accent: var(--autoui-color-accent, #1d4ed8);
-      --_space-s: var(--autoui-space-s, 6px);
-    }
-    .title {
-      margin: 0 0 var(--_space-s);
-      font-size: 1rem;
-      font-weight: 600;
-      overflow-wrap: anywhere;
     }
     .grid {
       display: grid;

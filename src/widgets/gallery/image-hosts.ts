@@ -1,8 +1,8 @@
 /**
  * Which image URLs a widget may load without asking (design.md section 8): http(s) only, and
  * only from the hosts the page allows (`environment.imageHosts`). Entries may be a host
- * (`img.example.org`, `localhost:8000`), an origin (`https://img.example.org`) or a wildcard for
- * subdomains (`*.example.org`).
+ * (`img.example.org`, `localhost:8000`), an origin (`https://img.example.org`) or a wildcard
+ * (`*.example.org`); as in the `autoui` layer's URL policy, a host also allows its subdomains.
  */
 
 /** The outcome for one image URL. */
@@ -22,9 +22,10 @@ function normaliseHost(entry: string): string {
 export function hostAllowed(url: URL, hosts: readonly string[]): boolean {
   const host = url.host.toLowerCase();
   const hostname = url.hostname.toLowerCase();
-  return hosts.map(normaliseHost).some((entry) =>
-    entry.startsWith('*.') ? hostname.endsWith(entry.slice(1)) : entry === host || entry === hostname,
-  );
+  // Same rule as the autoui layer's URL policy: a host also allows its subdomains.
+  return hosts
+    .map((entry) => normaliseHost(entry).replace(/^\*\./, ''))
+    .some((entry) => entry !== '' && (entry === host || entry === hostname || hostname.endsWith(`.${entry}`)));
 }
 
 /** Checks one image URL against the allowed hosts. */

@@ -3,6 +3,7 @@ import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {clip, colorFor, pickStrings} from '../controllers/safe-values.js';
 import {angleAfter, hemicycleLayout} from './hemicycle-layout.js';
+import {widgetStyles} from '../styles/widget-styles.js';
 
 /** One parliamentary group. */
 export interface HemicycleGroup {
@@ -57,16 +58,9 @@ const STRINGS = {
  */
 export class AutouiHemicycleWidget extends AutouiWidgetElement<HemicycleProps> {
   static override styles = css`
-    ${AutouiWidgetElement.styles}
+    ${widgetStyles}
     :host {
       --_majority: var(--autoui-hemicycle-majority-color, currentColor);
-      --_space-s: var(--autoui-space-s, 6px);
-    }
-    .title {
-      margin: 0 0 var(--_space-s);
-      font-size: 1rem;
-      font-weight: 600;
-      overflow-wrap: anywhere;
     }
     svg {
       display: block;

@@ -1,18 +1,9 @@
 import {css} from 'lit';
 
-/** Styles of `<autoui-map>` (Leaflet's own stylesheet is adopted next to these). */
+/** Styles of `<autoui-map>`, on top of the shared widget styles and Leaflet's own stylesheet. */
 export const mapStyles = css`
   :host {
     --_height: var(--autoui-map-height, 320px);
-    --_radius: var(--autoui-radius, 8px);
-    --_border: var(--autoui-color-border, #d1d5db);
-    --_space-s: var(--autoui-space-s, 6px);
-  }
-  .title {
-    margin: 0 0 var(--_space-s);
-    font-size: 1rem;
-    font-weight: 600;
-    overflow-wrap: anywhere;
   }
   .frame {
     position: relative;

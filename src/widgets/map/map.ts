@@ -7,6 +7,7 @@ import {clip, pickStrings} from '../controllers/safe-values.js';
 import {MapScene} from './map-scene.js';
 import {DEFAULT_TILE_URL, choroplethScale, featureValues, safeTileUrl, type MapProps} from './map-data.js';
 import {mapStyles} from './map.styles.js';
+import {widgetStyles} from '../styles/widget-styles.js';
 
 const STRINGS = {
   en: {map: 'Map', places: 'Places on the map', layerError: (n: number) => `Layer ${n} could not be drawn (invalid GeoJSON).`, noData: 'no data'},
@@ -31,7 +32,7 @@ const STRINGS = {
  * @cssproperty --autoui-map-height - Default height of the map.
  */
 export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
-  static override styles = css`${AutouiWidgetElement.styles}${unsafeCSS(leafletCss)}${mapStyles}`;
+  static override styles = css`${widgetStyles}${unsafeCSS(leafletCss)}${mapStyles}`;
 
   private scene?: MapScene;
   private layerErrors: number[] = [];

@@ -1,22 +1,21 @@
 import {css} from 'lit';
 
-/** Styles of `<autoui-table>`; the row height must match `ROW_HEIGHT` in table.ts. */
+/**
+ * Styles of `<autoui-table>`, on top of the shared widget styles (tokens `--_accent`, `--_radius`,
+ * `--_space-*`); the row height must match `ROW_HEIGHT` in table.ts.
+ */
 export const tableStyles = css`
   :host {
     --_border: var(--autoui-table-border-color, var(--autoui-color-border, #d1d5db));
     --_header-bg: var(--autoui-table-header-background, var(--autoui-color-surface-variant, #f3f4f6));
     --_stripe-bg: var(--autoui-table-stripe-background, rgb(127 127 127 / 0.06));
     --_surface: var(--autoui-color-surface, #ffffff);
-    --_accent: var(--autoui-color-accent, #1d4ed8);
-    --_radius: var(--autoui-radius, 8px);
-    --_space: var(--autoui-space-m, 12px);
-    --_space-s: var(--autoui-space-s, 6px);
     --_max-height: var(--autoui-table-max-height, 24rem);
   }
   .header {
     display: flex;
     align-items: center;
-    gap: var(--_space);
+    gap: var(--_space-m);
     margin-block-end: var(--_space-s);
   }
   .title {
@@ -124,7 +123,7 @@ export const tableStyles = css`
     color: var(--_accent);
   }
   .empty {
-    padding: var(--_space);
+    padding: var(--_space-m);
     opacity: 0.75;
   }
 `;

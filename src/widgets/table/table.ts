@@ -6,6 +6,7 @@ import {clip, pickStrings, safeHttpUrl} from '../controllers/safe-values.js';
 import {cellValue, resolveColumns, sortOrder, toNumber, type ResolvedColumn, type SortDirection, type TableProps, type TableRow} from './table-data.js';
 import {csvFileName, toCsv} from './table-csv.js';
 import {tableStyles} from './table.styles.js';
+import {widgetStyles} from '../styles/widget-styles.js';
 
 /** Height of one row in pixels; windowing relies on every row having exactly this height. */
 export const ROW_HEIGHT = 36;
@@ -41,7 +42,7 @@ const STRINGS = {
  * @cssproperty --autoui-color-surface-variant - Global secondary background.
  */
 export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
-  static override styles = css`${AutouiWidgetElement.styles}${tableStyles}`;
+  static override styles = css`${widgetStyles}${tableStyles}`;
 
   @state() private sortKey?: string;
   @state() private sortDirection: SortDirection = 'ascending';
