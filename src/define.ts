@@ -3,8 +3,10 @@
  * it; npm users who want the classes without the tags import `index.ts` instead.
  */
 import {AutouiAgent} from './element/autoui-agent.js';
+import {AutouiServer} from './element/autoui-server.js';
 import {defineElement} from './define-element.js';
 
 export {defineElement};
 
+defineElement('autoui-server', AutouiServer);
 defineElement('autoui-agent', AutouiAgent);

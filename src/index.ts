@@ -15,3 +15,10 @@ export {
   type ProviderOptions,
   type RetryInfo,
 } from './providers/index.js';
+export * from './webmcp/index.js';
+export {WidgetRegistry, pageWidgetDefinition, type PageWidgetSpec} from './widgets/widget-registry.js';
+export {createDefaultRegistry, builtinWidgets} from './widgets/catalog.js';
+export {CanvasStore, type WidgetInstance, type CanvasChange} from './canvas/canvas-store.js';
+export {AutouiCanvas, defineCanvasElements, type WidgetRenderedDetail} from './canvas/autoui-canvas.js';
+export type {WidgetDefinition} from './widgets/widget-definition.js';
+export {AutouiWidgetElement} from './widgets/widget-element.js';

@@ -1,35 +1,367 @@
-import {LitElement, css, html} from 'lit';
-import {property} from 'lit/decorators.js';
+import {LitElement, html, nothing, type PropertyValues} from 'lit';
+import {property, query, state} from 'lit/decorators.js';
+import {runAgentLoop, type AgentResult} from '../agent/agent-loop.js';
+import {ResultBuffer} from '../agent/result-buffer.js';
+import type {ModelMessage} from '../agent/messages.js';
+import type {ToolLayer} from '../agent/types.js';
+import {AutouiError, ErrorCodes} from '../errors.js';
+import {createProvider} from '../providers/index.js';
+import {CanvasStore, type CanvasChange} from '../canvas/canvas-store.js';
+import {defineCanvasElements} from '../canvas/autoui-canvas.js';
+import {createAutouiLayer} from '../webmcp/index.js';
+import {createDefaultRegistry} from '../widgets/catalog.js';
+import type {PageWidgetSpec} from '../widgets/widget-registry.js';
+import type {WidgetEnvironment} from '../widgets/widget-context.js';
+import {AutouiComposer} from './autoui-composer.js';
+import {AutouiConsole, type RunRecord} from './autoui-console.js';
+import {serverConfigOf, type ServerConfig} from './autoui-server.js';
+import {AutouiTranscript} from './autoui-transcript.js';
+import {agentStyles} from './autoui-agent.styles.js';
+import {emit} from './events.js';
+import {ServerConnections} from './server-connections.js';
+import {stringsFor} from './strings.js';
+import {appendAssistantText, endAssistantText, type TranscriptEntry} from './transcript-entries.js';
+import {defineElement} from '../define-element.js';
+
+/** How long a question waits for servers still connecting before it runs without them. */
+const SERVER_WAIT_MS = 10_000;
 
 /**
- * `<autoui-agent>`: gives a page an LLM tool-calling agent over its MCP servers.
- *
- * This is the foundation's stub: it holds the public attributes and renders the canvas area.
- * The composer, transcript, events and JS API arrive with the element issue.
+ * `<autoui-agent>`: gives a page an LLM tool-calling agent over its MCP servers. People ask in
+ * the composer (or the page calls `ask()`); the agent reads the servers' recipes, calls their
+ * tools and shows widgets on its canvas.
  *
  * @summary An LLM agent that renders widgets from MCP data.
- * @csspart canvas - The area where widgets appear.
- * @cssproperty --autoui-font-family - Font of the element's own texts.
+ *
+ * @slot - `<autoui-server>` children: the MCP servers.
+ * @slot composer - Replaces the built-in composer (call `ask()` from yours).
+ * @slot transcript - Replaces the built-in transcript (an empty element hides it).
+ *
+ * @fires autoui-widget-create - Before a widget is shown; cancelable. detail: `{type, params}`.
+ * @fires autoui-widget-created - A widget was shown. detail: `{id, type, params, element}`.
+ * @fires autoui-widget-updated - A widget's params changed. detail: `{id, type, params}`.
+ * @fires autoui-widget-removed - A widget was removed. detail: `{id}`.
+ * @fires autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided}`.
+ * @fires autoui-text - Streamed assistant text. detail: `{delta}`.
+ * @fires autoui-message - A complete message. detail: `{role, text}`.
+ * @fires autoui-run-start - A question starts. detail: `{question}`.
+ * @fires autoui-run-end - A question ended. detail: `{result}`.
+ * @fires autoui-error - Something failed. detail: `{code, message}`.
+ * @fires autoui-server-ready - An MCP server connected. detail: `{name, tools}`.
+ * @fires autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
+ *
+ * @csspart base - The element's layout frame.
+ * @csspart transcript - The built-in transcript.
+ * @csspart composer - The built-in composer.
+ * @csspart canvas - The widget canvas.
+ * @csspart console - The debug console.
+ * @csspart widget - Every widget on the canvas.
+ *
+ * @cssproperty --autoui-color-surface - Background.
+ * @cssproperty --autoui-color-on-surface - Text colour.
+ * @cssproperty --autoui-color-accent - Accent (buttons, focus).
+ * @cssproperty --autoui-color-border - Borders.
+ * @cssproperty --autoui-color-danger - Errors and the stop button.
+ * @cssproperty --autoui-radius - Corner radius.
+ * @cssproperty --autoui-space-s - Small spacing.
+ * @cssproperty --autoui-space-m - Medium spacing.
+ * @cssproperty --autoui-font-family - Font.
  */
 export class AutouiAgent extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      font-family: var(--autoui-font-family, system-ui, sans-serif);
-    }
-  `;
+  static override styles = agentStyles;
 
   /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
   @property({reflect: true}) provider: 'anthropic' | 'openai' = 'anthropic';
-
-  /** Base URL of the provider API, or of a proxy speaking its wire format. */
+  /** Base URL of the provider API, or of a proxy speaking its wire format; resolved against the page URL. */
   @property() endpoint?: string;
-
   /** Model id sent to the provider. */
   @property() model?: string;
+  /** A key sent from the browser: refused unless `allow-browser-key` is set or the page is on localhost. */
+  @property({attribute: 'api-key'}) apiKey?: string;
+  /** Opt-in to sending `api-key` from the browser. */
+  @property({attribute: 'allow-browser-key', type: Boolean}) allowBrowserKey = false;
+  /** LLM turns per question. */
+  @property({attribute: 'max-iterations', type: Number}) maxIterations = 10;
+  /** Seconds one tool call may take (reset by MCP progress notifications). */
+  @property({attribute: 'tool-timeout', type: Number}) toolTimeout = 60;
+  /** Send every tool up front instead of lazy discovery. */
+  @property({attribute: 'eager-tools', type: Boolean}) eagerTools = false;
+  /** Shorthand for servers: space-separated MCP URLs. */
+  @property() servers = '';
+  /** Show the agent console (tool calls, timings, tokens, server status). */
+  @property({type: Boolean, reflect: true}) debug = false;
+  /** Space-separated hosts images may load from; default: the MCP servers' hosts. */
+  @property({attribute: 'image-hosts'}) imageHosts = '';
+
+  @state() private entries: TranscriptEntry[] = [];
+  @state() private running = false;
+  @state() private runs: RunRecord[] = [];
+  @state() private serverTick = 0;
+  @query('autoui-composer') private composer?: AutouiComposer;
+
+  readonly #registry = createDefaultRegistry();
+  readonly #store = new CanvasStore();
+  readonly #pageLayers: ToolLayer[] = [];
+  readonly #knownWidgets = new Map<string, string>();
+  #history: ModelMessage[] = [];
+  #buffer = new ResultBuffer();
+  #controller?: AbortController;
+  #observer?: MutationObserver;
+  readonly #connections = new ServerConnections({
+    ready: (name, tools) => emit(this, 'autoui-server-ready', {name, tools}),
+    error: (name, code, message) => {
+      emit(this, 'autoui-server-error', {name, code, message});
+      emit(this, 'autoui-error', {code, message});
+    },
+    changed: () => this.serverTick++,
+  });
+  readonly #autouiLayer = createAutouiLayer({
+    registry: this.#registry,
+    store: this.#store,
+    imageHosts: () => this.#allowedImageHosts(),
+    beforeCreate: (type, params) => emit(this, 'autoui-widget-create', {type, params}, true),
+  });
+
+  constructor() {
+    super();
+    defineCanvasElements();
+    defineElement('autoui-composer', AutouiComposer);
+    defineElement('autoui-transcript', AutouiTranscript);
+    defineElement('autoui-console', AutouiConsole);
+    this.#store.subscribe((change) => this.#onCanvasChange(change));
+  }
+
+  static override get observedAttributes(): string[] {
+    // `lang` and `dir` are global attributes: watched, not redeclared as properties.
+    return [...super.observedAttributes, 'lang', 'dir'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang' || name === 'dir') this.requestUpdate();
+  }
+
+  /** Widgets on the canvas now. */
+  get widgets(): Array<{id: string; type: string; params: unknown}> {
+    return this.#store.list().map(({id, type, params}) => ({id, type, params}));
+  }
+
+  /** Every tool layer a question would use now: connected MCP servers, the page's layers, `autoui`. */
+  get layers(): readonly ToolLayer[] {
+    return [...this.#connections.layers, ...this.#pageLayers, this.#autouiLayer];
+  }
+
+  /** The language of the prompt and the element's texts: `lang`, else the page's if fr/en, else `fr`. */
+  get language(): 'fr' | 'en' {
+    const tag = (this.getAttribute('lang') || document.documentElement.lang || 'fr').toLowerCase();
+    return tag.startsWith('en') ? 'en' : 'fr';
+  }
+
+  /**
+   * Asks a question. Resolves with the run's result (also for model or server failures, which
+   * carry a stop reason); rejects with `RUN_IN_PROGRESS` while another question runs.
+   */
+  async ask(question: string): Promise<AgentResult> {
+    const text = question.trim();
+    const s = stringsFor(this.language);
+    if (this.running) {
+      this.#notice(s.busy, 'info', ErrorCodes.RUN_IN_PROGRESS);
+      const error = new AutouiError(ErrorCodes.RUN_IN_PROGRESS, s.busy);
+      emit(this, 'autoui-error', {code: error.code, message: error.message});
+      throw error;
+    }
+    this.running = true;
+    const controller = (this.#controller = new AbortController());
+    const record: RunRecord = {question: text, calls: []};
+    this.runs = [...this.runs, record];
+    this.entries = [...this.entries, {kind: 'user', text}];
+    emit(this, 'autoui-run-start', {question: text});
+    try {
+      await this.#connections.settled(SERVER_WAIT_MS);
+      const result = await runAgentLoop(text, {
+        provider: createProvider({
+          provider: this.provider === 'openai' ? 'openai' : 'anthropic',
+          endpoint: this.endpoint ? new URL(this.endpoint, document.baseURI).href.replace(/\/$/, '') : undefined,
+          model: this.model || undefined,
+          apiKey: this.apiKey || undefined,
+          allowBrowserKey: this.allowBrowserKey,
+          isLocalPage: ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname),
+        }),
+        layers: this.layers,
+        lang: this.language,
+        maxIterations: this.maxIterations,
+        toolTimeoutMs: this.toolTimeout * 1000,
+        eagerTools: this.eagerTools,
+        history: this.#history,
+        resultBuffer: this.#buffer,
+        signal: controller.signal,
+        callbacks: {
+          onText: (delta) => {
+            emit(this, 'autoui-text', {delta});
+            this.entries = appendAssistantText(this.entries, delta);
+          },
+          onMessage: ({text: message}) => {
+            this.entries = endAssistantText(this.entries);
+            emit(this, 'autoui-message', {role: 'assistant', text: message});
+          },
+          onToolCall: (call) => {
+            record.calls = [...record.calls, call];
+            this.runs = [...this.runs];
+            this.entries = [...endAssistantText(this.entries), {kind: 'tool', call}];
+            emit(this, 'autoui-tool-call', call);
+          },
+        },
+      });
+      this.#history = result.messages;
+      record.usage = result.usage;
+      record.stopReason = result.stopReason;
+      this.#afterRun(result, text);
+      emit(this, 'autoui-run-end', {result});
+      return result;
+    } finally {
+      this.entries = endAssistantText(this.entries);
+      this.running = false;
+      if (this.#controller === controller) this.#controller = undefined;
+    }
+  }
+
+  /** Stops the current question, if any. */
+  abort(): void {
+    this.#controller?.abort();
+  }
+
+  /** Stops any question, and forgets the conversation and the canvas. */
+  clear(): void {
+    this.abort();
+    this.#history = [];
+    this.#buffer = new ResultBuffer();
+    this.entries = [];
+    this.runs = [];
+    this.#store.clear();
+  }
+
+  /** Adds a page's own widget element (already defined by the page) with its schema and recipe. */
+  registerWidget(definition: PageWidgetSpec): void {
+    this.#registry.registerPageWidget(definition);
+    this.requestUpdate();
+  }
+
+  /** Adds a page's own tool layer (e.g. from `createWebMcpServer`). Used from the next question on. */
+  addLayer(layer: ToolLayer): void {
+    this.removeLayer(layer.serverName);
+    this.#pageLayers.push(layer);
+  }
+
+  /** Removes a page layer by its server name. */
+  removeLayer(name: string): void {
+    const index = this.#pageLayers.findIndex((l) => l.serverName === name);
+    if (index >= 0) this.#pageLayers.splice(index, 1);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#observer = new MutationObserver(() => this.#syncServers());
+    this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools']});
+    this.#syncServers();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#observer?.disconnect();
+    this.abort();
+    this.#connections.closeAll();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('servers') && this.isConnected) this.#syncServers();
+  }
 
   override render() {
-    return html`<div part="canvas" class="canvas"><slot></slot></div>`;
+    const s = stringsFor(this.language);
+    const environment: WidgetEnvironment = {
+      lang: this.getAttribute('lang') || document.documentElement.lang || this.language,
+      dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr',
+      imageHosts: this.#allowedImageHosts(),
+    };
+    return html`<div part="base" class="frame">
+      <div class="conversation">
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${this.entries} .strings=${s}></autoui-transcript></slot>
+        <slot name="composer"
+          ><autoui-composer
+            part="composer"
+            .running=${this.running}
+            .strings=${s}
+            @composer-submit=${(e: CustomEvent<{text: string}>) => void this.ask(e.detail.text).catch(() => {})}
+            @composer-stop=${() => this.abort()}
+          ></autoui-composer
+        ></slot>
+        ${this.debug ? html`<autoui-console part="console" .servers=${this.#connections.statuses} .runs=${this.runs} .strings=${s}></autoui-console>` : nothing}
+        <slot></slot>
+      </div>
+      <autoui-canvas
+        class="canvas"
+        part="canvas"
+        .store=${this.#store}
+        .registry=${this.#registry}
+        .environment=${environment}
+        @autoui-widget-rendered=${this.#onWidgetRendered}
+      ></autoui-canvas>
+    </div>`;
+  }
+
+  #afterRun(result: AgentResult, question: string): void {
+    const s = stringsFor(this.language);
+    if (result.stopReason === 'error' && result.error) {
+      this.#notice(`${s.errorPrefix}: ${result.error.message}`, 'error', result.error.code);
+      emit(this, 'autoui-error', result.error);
+      // The question is never lost: it goes back in the composer, ready to send again.
+      this.composer?.restore(question);
+    } else if (result.stopReason === 'aborted') this.#notice(s.aborted, 'info');
+    else if (result.stopReason === 'max_iterations') this.#notice(s.maxIterations, 'info');
+    else if (result.stopReason === 'max_tokens') this.#notice(s.maxTokens, 'info');
+  }
+
+  #notice(text: string, level: 'info' | 'error', code?: string): void {
+    this.entries = [...endAssistantText(this.entries), {kind: 'notice', text, level, code}];
+  }
+
+  #syncServers(): void {
+    const configs: ServerConfig[] = [
+      ...[...this.querySelectorAll(':scope > autoui-server')].map(serverConfigOf),
+      ...this.servers.split(/\s+/).filter(Boolean).map((url) => ({url})),
+    ];
+    this.#connections.sync(configs);
+  }
+
+  #allowedImageHosts(): string[] {
+    const own = this.imageHosts.split(/\s+/).filter(Boolean);
+    if (own.length) return own;
+    return this.#connections.statuses.flatMap((status) => {
+      try {
+        return [new URL(status.url, document.baseURI).host];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  #onWidgetRendered = (event: CustomEvent<{id: string; type: string; element: HTMLElement}>) => {
+    event.stopPropagation();
+    const instance = this.#store.get(event.detail.id);
+    emit(this, 'autoui-widget-created', {id: event.detail.id, type: event.detail.type, params: instance?.params, element: event.detail.element});
+  };
+
+  #onCanvasChange(change: CanvasChange): void {
+    if (change.kind === 'added' && change.instance) this.#knownWidgets.set(change.instance.id, change.instance.type);
+    else if (change.kind === 'updated' && change.instance) {
+      emit(this, 'autoui-widget-updated', {id: change.instance.id, type: change.instance.type, params: change.instance.params});
+    } else if (change.kind === 'removed' && change.id) {
+      this.#knownWidgets.delete(change.id);
+      emit(this, 'autoui-widget-removed', {id: change.id});
+    } else if (change.kind === 'cleared') {
+      for (const id of this.#knownWidgets.keys()) emit(this, 'autoui-widget-removed', {id});
+      this.#knownWidgets.clear();
+    }
   }
 }
 

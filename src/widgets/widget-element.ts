@@ -1,4 +1,4 @@
-import {LitElement, css} from 'lit';
+import {LitElement, css, type CSSResultGroup} from 'lit';
 import {property} from 'lit/decorators.js';
 import {consume} from '@lit/context';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from './widget-context.js';
@@ -15,7 +15,7 @@ import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironme
  * @cssproperty --autoui-space-m - Inner spacing.
  */
 export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement {
-  static override styles = css`
+  static override styles: CSSResultGroup = css`
     :host {
       display: block;
       box-sizing: border-box;

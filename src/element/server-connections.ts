@@ -1,0 +1,121 @@
+/**
+ * The MCP connections of one `<autoui-agent>`: reconciles the wanted servers (children and the
+ * `servers` attribute) with live connections, connects in parallel, reports each server's state,
+ * and closes what is no longer wanted. The MCP client (SDK, zod) is a lazy chunk loaded on the
+ * first server, so pages without servers never pay for it.
+ */
+import type {McpLayer} from '../agent/types.js';
+import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import type {McpConnection} from '../mcp/index.js';
+import type {ServerStatus} from './autoui-console.js';
+import type {ServerConfig} from './autoui-server.js';
+
+/** What the element hears about servers. Contract: must not throw. */
+export interface ServerConnectionEvents {
+  ready(name: string, tools: string[]): void;
+  error(name: string, code: string, message: string): void;
+  changed(): void;
+}
+
+interface Entry {
+  key: string;
+  config: ServerConfig;
+  status: ServerStatus;
+  connection?: McpConnection;
+  pending?: Promise<void>;
+  controller: AbortController;
+}
+
+const keyOf = (c: ServerConfig) => JSON.stringify([c.url, c.name ?? '', c.token ?? '', c.tools ?? []]);
+
+/** Reconciles and holds the MCP connections of one element. Nothing is shared between elements. */
+export class ServerConnections {
+  readonly #events: ServerConnectionEvents;
+  #entries: Entry[] = [];
+
+  constructor(events: ServerConnectionEvents) {
+    this.#events = events;
+  }
+
+  /** Connects servers that are new, closes those no longer listed; keeps the others as they are. */
+  sync(configs: readonly ServerConfig[]): void {
+    const wanted = configs.filter((c) => c.url);
+    const keep: Entry[] = [];
+    for (const config of wanted) {
+      const key = keyOf(config);
+      const existing = this.#entries.find((e) => e.key === key && !keep.includes(e));
+      keep.push(existing ?? this.#connect(key, config));
+    }
+    for (const entry of this.#entries) if (!keep.includes(entry)) this.#close(entry);
+    this.#entries = keep;
+    this.#events.changed();
+  }
+
+  /** Layers of the servers that are connected, in the order they are listed. */
+  get layers(): McpLayer[] {
+    return this.#entries.flatMap((e) => (e.connection ? [e.connection.layer] : []));
+  }
+
+  /** Each server's state for the console. */
+  get statuses(): ServerStatus[] {
+    return this.#entries.map((e) => e.status);
+  }
+
+  /** Resolves when every pending connection has settled (or after `timeoutMs`). */
+  async settled(timeoutMs: number): Promise<void> {
+    const pending = this.#entries.flatMap((e) => (e.pending ? [e.pending] : []));
+    if (pending.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(pending), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+    clearTimeout(timer);
+  }
+
+  /** Closes every connection (the element left the page). */
+  closeAll(): void {
+    for (const entry of this.#entries) this.#close(entry);
+    this.#entries = [];
+  }
+
+  #connect(key: string, config: ServerConfig): Entry {
+    const name = config.name ?? hostOf(config.url);
+    const entry: Entry = {key, config, controller: new AbortController(), status: {name, url: config.url, state: 'connecting', toolCount: 0}};
+    entry.pending = (async () => {
+      try {
+        const {connectMcpServer} = await import('../mcp/index.js');
+        const connection = await connectMcpServer({url: config.url, name: config.name, token: config.token, tools: config.tools, signal: entry.controller.signal});
+        if (entry.controller.signal.aborted) {
+          await connection.close();
+          return;
+        }
+        entry.connection = connection;
+        entry.status = {...entry.status, name: connection.layer.serverName, state: 'ready', toolCount: connection.layer.tools.length};
+        this.#events.ready(connection.layer.serverName, connection.layer.tools.map((t) => t.name));
+      } catch (error) {
+        if (entry.controller.signal.aborted) return;
+        const code = AutouiError.isInstance(error) ? error.code : ErrorCodes.MCP_CONNECT;
+        const message = errorMessage(error);
+        entry.status = {...entry.status, state: 'error', error: message};
+        this.#events.error(name, code, message);
+      } finally {
+        entry.pending = undefined;
+        this.#events.changed();
+      }
+    })();
+    return entry;
+  }
+
+  #close(entry: Entry): void {
+    entry.controller.abort();
+    void entry.connection?.close().catch(() => {
+      // Closing a connection to a server that is already gone is not worth reporting.
+    });
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').host;
+  } catch {
+    return url;
+  }
+}
