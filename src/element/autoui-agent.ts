@@ -20,11 +20,14 @@ import {agentStyles} from './autoui-agent.styles.js';
 import {emit} from './events.js';
 import {ServerConnections} from './server-connections.js';
 import {stringsFor} from './strings.js';
+import {WidgetArrivals} from './widget-arrivals.js';
 import {appendAssistantText, endAssistantText, type TranscriptEntry} from './transcript-entries.js';
 import {defineElement} from '../define-element.js';
 
 /** How long a question waits for servers still connecting before it runs without them. */
 const SERVER_WAIT_MS = 10_000;
+/** How long the end of a run waits for the widgets it showed to render (lazy chunks load meanwhile). */
+const WIDGET_WAIT_MS = 10_000;
 
 /**
  * `<autoui-agent>`: gives a page an LLM tool-calling agent over its MCP servers. People ask in
@@ -103,6 +106,7 @@ export class AutouiAgent extends LitElement {
   readonly #store = new CanvasStore();
   readonly #pageLayers: ToolLayer[] = [];
   readonly #knownWidgets = new Map<string, string>();
+  readonly #arrivals = new WidgetArrivals();
   #history: ModelMessage[] = [];
   #buffer = new ResultBuffer();
   #controller?: AbortController;
@@ -213,6 +217,8 @@ export class AutouiAgent extends LitElement {
         },
       });
       this.#history = result.messages;
+      // Widgets still on the canvas (a page may have closed one meanwhile) are there when the run ends.
+      if (this.isConnected) await this.#arrivals.until(() => result.widgets.map((w) => w.id).filter((id) => this.#store.get(id)), WIDGET_WAIT_MS);
       record.usage = result.usage;
       record.stopReason = result.stopReason;
       this.#afterRun(result, text);
@@ -348,6 +354,7 @@ export class AutouiAgent extends LitElement {
   #onWidgetRendered = (event: CustomEvent<{id: string; type: string; element: HTMLElement}>) => {
     event.stopPropagation();
     const instance = this.#store.get(event.detail.id);
+    this.#arrivals.arrived(event.detail.id);
     emit(this, 'autoui-widget-created', {id: event.detail.id, type: event.detail.type, params: instance?.params, element: event.detail.element});
   };
 
@@ -357,9 +364,13 @@ export class AutouiAgent extends LitElement {
       emit(this, 'autoui-widget-updated', {id: change.instance.id, type: change.instance.type, params: change.instance.params});
     } else if (change.kind === 'removed' && change.id) {
       this.#knownWidgets.delete(change.id);
+      this.#arrivals.forget(change.id);
       emit(this, 'autoui-widget-removed', {id: change.id});
     } else if (change.kind === 'cleared') {
-      for (const id of this.#knownWidgets.keys()) emit(this, 'autoui-widget-removed', {id});
+      for (const id of this.#knownWidgets.keys()) {
+        this.#arrivals.forget(id);
+        emit(this, 'autoui-widget-removed', {id});
+      }
       this.#knownWidgets.clear();
     }
   }

@@ -1,0 +1,222 @@
+/**
+ * Harness of the `<autoui-agent>` browser tests: scenarios on the real fake-LLM server, mounting
+ * an agent wired to one, an event recorder, and shadow-DOM queries, so test bodies read as what a
+ * person or a page does and sees. Everything runs against real servers over HTTP.
+ */
+import {fixture, html, waitUntil} from '@open-wc/testing';
+import {SERVERS} from '@test/servers';
+import {sendKeys} from '@web/test-runner-commands';
+import '../../src/define.js';
+import type {AutouiAgent} from '../../src/element/autoui-agent.js';
+import type {AutouiEventMap} from '../../src/element/events.js';
+
+/** One scripted model turn (see test/fake-llm/scenario-store.mjs for every key). */
+export interface Turn {
+  match?: Record<string, unknown>;
+  text?: string;
+  toolCalls?: Array<{name: string; input?: unknown}>;
+  fault?: Record<string, unknown>;
+  chunkDelayMs?: number;
+  usage?: {input?: number; output?: number};
+}
+
+/** A request the fake LLM received, as it recorded it. */
+export interface RecordedRequest {
+  wire: 'anthropic' | 'openai';
+  path: string;
+  headers: Record<string, string>;
+  // The wire body as sent: shape depends on `wire`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** A scenario on the fake LLM server. */
+export interface Scenario {
+  /** `endpoint` for `provider="anthropic"`. */
+  base: string;
+  /** `endpoint` for `provider="openai"`. */
+  openaiBase: string;
+  /** Every request this scenario received, oldest first. */
+  requests(): Promise<RecordedRequest[]>;
+}
+
+/** URL of a running test server, with a clear failure when it was not started. */
+export function serverUrl(name: string): string {
+  const url = SERVERS[name];
+  if (!url) throw new Error(`test server "${name}" is not running: add it to TEST_SERVERS`);
+  return url;
+}
+
+/** Creates a scenario from its turns. */
+export async function createScenario(turns: Turn[], name = 'element test'): Promise<Scenario> {
+  const response = await fetch(`${serverUrl('fake-llm')}/__scenarios`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({name, turns}),
+  });
+  if (response.status !== 201) throw new Error(`scenario refused: ${await response.text()}`);
+  const {base} = (await response.json()) as {base: string};
+  return {
+    base,
+    openaiBase: `${base}/v1`,
+    requests: async () => (await (await fetch(`${base}/__requests`)).json()) as RecordedRequest[],
+  };
+}
+
+/** Tool names offered in a recorded request (either wire). */
+export function offeredTools(request: RecordedRequest): string[] {
+  return (request.body.tools ?? []).map((t: {name?: string; function?: {name: string}}) => t.name ?? t.function?.name);
+}
+
+/** The system prompt of a recorded request (either wire). */
+export function systemPrompt(request: RecordedRequest): string {
+  const {body} = request;
+  if (request.wire === 'openai') return body.messages.filter((m: {role: string}) => m.role === 'system').map((m: {content: string}) => m.content).join('\n');
+  return typeof body.system === 'string' ? body.system : (body.system ?? []).map((b: {text?: string}) => b.text ?? '').join('\n');
+}
+
+/** Every piece of text in a recorded request's messages (questions, answers, tool results). */
+export function messageTexts(request: RecordedRequest): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const v = value as Record<string, unknown>;
+      if (typeof v.text === 'string') texts.push(v.text);
+      if (v.content !== undefined) walk(v.content);
+    }
+  };
+  for (const message of request.body.messages ?? []) if (message.role !== 'system') walk(message.content);
+  return texts;
+}
+
+/** How to mount an agent: its attributes and `<autoui-server>` children. */
+export interface AgentOptions {
+  attributes?: Record<string, string | boolean | number>;
+  servers?: Array<Record<string, string>>;
+  /** Extra light-DOM children (slotted elements). */
+  children?: HTMLElement[];
+}
+
+/** Mounts `<autoui-agent>` talking to `scenario` (Anthropic wire unless `provider` says otherwise). */
+export async function mountAgent(scenario: Scenario | undefined, options: AgentOptions = {}): Promise<AutouiAgent> {
+  const element = document.createElement('autoui-agent');
+  const attributes = {...options.attributes};
+  if (scenario && attributes.endpoint === undefined) attributes.endpoint = attributes.provider === 'openai' ? scenario.openaiBase : scenario.base;
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false) continue;
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const server of options.servers ?? []) element.append(serverElement(server));
+  for (const child of options.children ?? []) element.append(child);
+  const mounted = await fixture<AutouiAgent>(html`${element}`);
+  await mounted.updateComplete;
+  return mounted;
+}
+
+/** An `<autoui-server>` with these attributes. */
+export function serverElement(attributes: Record<string, string>): HTMLElement {
+  const server = document.createElement('autoui-server');
+  for (const [name, value] of Object.entries(attributes)) server.setAttribute(name, value);
+  return server;
+}
+
+/** Every public event name of the element. */
+export const AGENT_EVENTS = [
+  'autoui-widget-create',
+  'autoui-widget-created',
+  'autoui-widget-updated',
+  'autoui-widget-removed',
+  'autoui-tool-call',
+  'autoui-text',
+  'autoui-message',
+  'autoui-run-start',
+  'autoui-run-end',
+  'autoui-error',
+  'autoui-server-ready',
+  'autoui-server-error',
+] as const satisfies ReadonlyArray<keyof AutouiEventMap>;
+
+/** One recorded event. */
+export interface Recorded {
+  type: keyof AutouiEventMap;
+  event: CustomEvent;
+}
+
+/** Records the element's public events as a page listening on it would see them. */
+export class EventLog {
+  readonly events: Recorded[] = [];
+
+  constructor(target: EventTarget) {
+    for (const type of AGENT_EVENTS) target.addEventListener(type, (event) => this.events.push({type, event: event as CustomEvent}));
+  }
+
+  /** Event types in order, runs of the same type collapsed into one (text deltas come in many). */
+  sequence(): string[] {
+    return this.events.map((e) => e.type).filter((type, i, all) => type !== all[i - 1]);
+  }
+
+  /** The `detail`s of every event of `type`, in order. */
+  of<K extends keyof AutouiEventMap>(type: K): AutouiEventMap[K][] {
+    return this.events.filter((e) => e.type === type).map((e) => e.event.detail as AutouiEventMap[K]);
+  }
+
+  /** Waits until an event of `type` (matching `accept`, if given) was recorded; returns its detail. */
+  async next<K extends keyof AutouiEventMap>(type: K, accept: (detail: AutouiEventMap[K]) => boolean = () => true): Promise<AutouiEventMap[K]> {
+    await waitUntil(() => this.of(type).some(accept), `no ${type} event`, {timeout: 8000});
+    return this.of(type).find(accept)!;
+  }
+}
+
+/** Waits until the element and its built-in parts have rendered their latest state. */
+export async function settle(agent: AutouiAgent): Promise<void> {
+  await agent.updateComplete;
+  const parts = agent.shadowRoot!.querySelectorAll('autoui-transcript, autoui-composer, autoui-console, autoui-canvas');
+  await Promise.all([...parts].map((p) => (p as HTMLElement & {updateComplete: Promise<unknown>}).updateComplete));
+}
+
+/** Shadow-DOM queries of the built-in UI. */
+export function ui(agent: AutouiAgent) {
+  const root = agent.shadowRoot!;
+  const inner = (selector: string) => root.querySelector(selector)?.shadowRoot ?? undefined;
+  const all = (scope: ShadowRoot | undefined, selector: string) => [...(scope?.querySelectorAll<HTMLElement>(selector) ?? [])];
+  const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return {
+    root,
+    /** The `role="log"` list of the built-in transcript. */
+    log: () => inner('autoui-transcript')?.querySelector<HTMLElement>('[role="log"]') ?? null,
+    questions: () => all(inner('autoui-transcript'), '[part="user"]').map(text),
+    answers: () => all(inner('autoui-transcript'), '[part="assistant"]').map(text),
+    pills: () => all(inner('autoui-transcript'), '[part~="tool-pill"]').map(text),
+    notices: () => all(inner('autoui-transcript'), '[part~="notice"]').map(text),
+    textarea: () => inner('autoui-composer')?.querySelector('textarea') ?? null,
+    sendButton: () => inner('autoui-composer')?.querySelector<HTMLButtonElement>('[part="send"]') ?? null,
+    stopButton: () => inner('autoui-composer')?.querySelector<HTMLButtonElement>('[part="stop"]') ?? null,
+    /** Widget frames on the canvas, with their rendered widget element (if loaded). */
+    widgets: () =>
+      all(inner('autoui-canvas'), '[part~="widget"]').map((frame) => ({
+        frame,
+        id: frame.dataset.id!,
+        element: frame.querySelector<HTMLElement>(':scope > :not(.controls):not(.grip):not(.loading)'),
+      })),
+    console: () => inner('autoui-console') ?? null,
+  };
+}
+
+/** Types into the built-in composer with the real keyboard (focus first). */
+export async function type(agent: AutouiAgent, text: string): Promise<HTMLTextAreaElement> {
+  const box = ui(agent).textarea()!;
+  box.focus();
+  await sendKeys({type: text});
+  await settle(agent);
+  return box;
+}
+
+/** Presses a key (e.g. `Enter`, `Shift+Enter`, `ArrowUp`) in the composer's text box. */
+export async function press(agent: AutouiAgent, key: string): Promise<void> {
+  const box = ui(agent).textarea()!;
+  if (box.getRootNode() instanceof ShadowRoot && (box.getRootNode() as ShadowRoot).activeElement !== box) box.focus();
+  await sendKeys({press: key});
+  await settle(agent);
+}
