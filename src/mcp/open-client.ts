@@ -1,6 +1,6 @@
 /**
  * Opens one MCP session: an SDK `Client` over Streamable HTTP, or over the legacy SSE transport
- * when the server is an old SSE server (a 4xx to the initialize POST, as the SDK documents for
+ * when the server is an old SSE server (a 4xx to the initialize POST, as the SDK advises for
  * backwards compatibility). The client declares no capabilities and answers every request the
  * server sends (sampling, elicitation, roots) at once with a clear "not supported" error, so a tool
  * that asks never hangs. Validation is cfworker's interpreter: no eval, strict-CSP pages work.
