@@ -1,20 +1,94 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the bundle when needed and serves the demo page.
- * The full demo (demo MCP servers, key proxy, replay) arrives with the element issue; until then
- * the page shows the element and says what is coming.
+ * `npm start`: the demo. Builds the bundle when it is missing or older than the sources, starts
+ * the two demo MCP servers (Data, Atlas), mounts the key proxy on the page's own origin (`/llm`),
+ * and serves demo/ with a configuration the page reads. With ANTHROPIC_API_KEY, OPENAI_API_KEY or
+ * OPENAI_BASE_URL set, the page talks to that real model through the proxy; with none, it offers
+ * recorded replays played by the local fake model against the live MCP servers.
+ *
+ * Ports: PORT (page, 8080), DATA_PORT (3101), ATLAS_PORT (3102), FAKE_LLM_PORT (random).
  */
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
+import {join} from 'node:path';
 import {startStaticServer} from './static-server.mjs';
+import {start as startData} from '../demo/servers/data-server.mjs';
+import {start as startAtlas} from '../demo/servers/atlas-server.mjs';
+import {createLlmProxyHandler, proxyOptionsFromEnv} from '../demo/proxy/llm-proxy.mjs';
+import {startFakeLlmServer} from '../test/fake-llm/fake-llm-server.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-if (!existsSync(`${root}dist/autoui-agent.js`)) {
-  console.log('Building the bundle first (npm run build)…');
+const env = process.env;
+
+/** Newest modification time under a folder. */
+const newest = (dir) =>
+  readdirSync(dir, {withFileTypes: true}).reduce((t, d) => {
+    const p = join(dir, d.name);
+    return Math.max(t, d.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }, 0);
+
+const bundle = `${root}dist/autoui-agent.iife.js`;
+if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest(`${root}src`)) {
+  console.log('Building the bundle (npm run build)…');
   const {status} = spawnSync('npm', ['run', '--silent', 'build'], {cwd: root, stdio: 'inherit'});
   if (status !== 0) process.exit(status ?? 1);
 }
-const port = Number(process.env.PORT ?? 8080);
-const server = await startStaticServer({root, port});
-console.log(`\nautoui-agent demo: ${server.url}/demo/\n(demo coming: the live demo with MCP servers and replay lands with the element issue)\nCtrl+C to stop.`);
+
+const [data, atlas] = await Promise.all([
+  startData({port: Number(env.DATA_PORT ?? 3101)}),
+  startAtlas({port: Number(env.ATLAS_PORT ?? 3102)}),
+]);
+
+const proxyOptions = proxyOptionsFromEnv(env);
+const live = env.ANTHROPIC_API_KEY
+  ? {provider: 'anthropic', endpoint: '/llm', model: env.ANTHROPIC_MODEL, label: `Anthropic ${env.ANTHROPIC_MODEL ?? '(default model)'}`}
+  : env.OPENAI_API_KEY || env.OPENAI_BASE_URL
+    ? {provider: 'openai', endpoint: '/llm/v1', model: env.OPENAI_MODEL, label: `${env.OPENAI_BASE_URL ?? 'OpenAI'} ${env.OPENAI_MODEL ?? '(default model)'}`}
+    : undefined;
+const fake = live ? undefined : await startFakeLlmServer({port: Number(env.FAKE_LLM_PORT ?? 0)});
+
+const config = {
+  mode: live ? 'live' : 'replay',
+  provider: live?.provider ?? 'anthropic',
+  endpoint: live?.endpoint,
+  model: live?.model,
+  label: live?.label,
+  servers: [
+    {name: 'data', url: data.url},
+    {name: 'atlas', url: atlas.url},
+  ],
+  replay: fake && {
+    url: fake.url,
+    scenarios: [
+      {file: 'seattle-weather', title: 'Seattle weather dashboard', question: 'Show me a dashboard of the weather in Seattle in 2015.'},
+      {file: 'airports-map', title: 'Airports of Washington', question: 'Where are the airports of Washington state?'},
+      {file: 'largest-cities', title: 'Largest cities of Japan', question: 'Show the largest cities of Japan on a map.'},
+    ],
+  },
+};
+
+const proxy = createLlmProxyHandler({...proxyOptions, basePath: '/llm', log: (line) => console.log(`proxy: ${line}`)});
+const serveConfig = (req, res) => {
+  if (new URL(req.url ?? '/', 'http://x').pathname !== '/demo/config.json') return false;
+  res.writeHead(200, {'content-type': 'application/json', 'cache-control': 'no-store'});
+  res.end(JSON.stringify(config));
+  return true;
+};
+const port = Number(env.PORT ?? 8080);
+const web = await startStaticServer({root, port, handlers: [serveConfig, proxy], connect: [data.url, atlas.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
+
+console.log(`
+autoui-agent demo: ${web.url}/demo/
+
+  MCP servers   Data ${data.url}   Atlas ${atlas.url}
+  Model         ${live ? `${live.label} via the key proxy at ${web.url}${live.endpoint}` : `none configured: the page offers recorded replays (fake model at ${fake.url})`}
+${live ? '' : '  For a real model, restart with ANTHROPIC_API_KEY=…, or OPENAI_API_KEY=…, or OPENAI_BASE_URL=http://localhost:11434/v1 (Ollama).\n'}
+Ctrl+C to stop.`);
+
+const stop = async () => {
+  await Promise.allSettled([web.close(), data.close(), atlas.close(), fake?.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

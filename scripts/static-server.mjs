@@ -34,13 +34,15 @@ export function strictCsp(connect = []) {
 }
 
 /**
- * Starts the server on 127.0.0.1.
- * @param {{root: string, port?: number, connect?: string[]}} options
+ * Starts the server on 127.0.0.1. `handlers` see each request first; one that returns true has
+ * answered it (the demo mounts the key proxy and its configuration this way).
+ * @param {{root: string, port?: number, connect?: string[], handlers?: Array<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean>}} options
  * @returns {Promise<{url: string, close(): Promise<void>}>}
  */
-export function startStaticServer({root, port = 0, connect = []}) {
+export function startStaticServer({root, port = 0, connect = [], handlers = []}) {
   const base = resolve(root);
   const server = createServer((req, res) => {
+    if (handlers.some((handle) => handle(req, res))) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Browsers ask for a favicon on their own; answer it so pages log no 404.
     if (url.pathname === '/favicon.ico') {

@@ -16,6 +16,7 @@ import {openaiErrorBody, openaiErrorFrame, openaiFrames, openaiJson} from './ope
 import {requestView} from './request-view.mjs';
 import {ScenarioStore} from './scenario-store.mjs';
 import {turnContent} from './turn-content.mjs';
+import {fillPlaceholders, PlaceholderError} from './fill-placeholders.mjs';
 import {validateRequest} from './validate-request.mjs';
 
 const WIRES = {
@@ -102,7 +103,13 @@ async function answer(req, res, wireName, scenarioId, state, store) {
   if (faulty && fault.status !== undefined) {
     return json(res, fault.status, wire.errorBody(fault.status, fault.message ?? `fake failure ${fault.status}`, fault.errorType), extraHeaders);
   }
-  const content = turnContent(turn, body);
+  let content;
+  try {
+    content = turnContent({...turn, toolCalls: fillPlaceholders(turn.toolCalls, view.lastToolResults)}, body);
+  } catch (error) {
+    if (!(error instanceof PlaceholderError)) throw error;
+    return json(res, 400, wire.errorBody(400, error.message, 'fake_llm_replay_failed'));
+  }
   const context = {model: body.model, scenarioId, includeUsage: body.stream_options?.include_usage === true};
   if (body.stream !== true) return json(res, 200, wire.json(content, context), extraHeaders);
 

@@ -8,12 +8,14 @@ import {fileURLToPath} from 'node:url';
 import {matches} from './request-view.mjs';
 
 const SCENARIO_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
+/** The demo's recorded replays (demo/replay/) are scenarios too. */
+const REPLAY_DIR = fileURLToPath(new URL('../../demo/replay/', import.meta.url));
 
-/** Loads `test/fake-llm/scenarios/<name>.json`; throws with a clear message when missing. */
+/** Loads `<name>.json` from test/fake-llm/scenarios/ or demo/replay/; throws with a clear message when missing. */
 export function loadScenarioFile(name) {
   if (!/^[A-Za-z0-9_-]+$/.test(String(name))) throw new Error(`invalid scenario file name "${name}"`);
-  const path = `${SCENARIO_DIR}${name}.json`;
-  if (!existsSync(path)) throw new Error(`no scenario file test/fake-llm/scenarios/${name}.json`);
+  const path = [SCENARIO_DIR, REPLAY_DIR].map((dir) => `${dir}${name}.json`).find((p) => existsSync(p));
+  if (!path) throw new Error(`no scenario file ${name}.json in test/fake-llm/scenarios/ or demo/replay/`);
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
