@@ -220,3 +220,18 @@ export async function press(agent: AutouiAgent, key: string): Promise<void> {
   await sendKeys({press: key});
   await settle(agent);
 }
+
+/**
+ * Watches the page's `fetch` calls (they still go to the network unchanged) until `stop()`; for
+ * asserting what the element sent where, e.g. the DELETE that ends an MCP session.
+ */
+export function watchFetch(): {calls: Array<{method: string; url: string}>; stop(): void} {
+  const original = window.fetch;
+  const calls: Array<{method: string; url: string}> = [];
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : undefined;
+    calls.push({method: (init?.method ?? request?.method ?? 'GET').toUpperCase(), url: request?.url ?? String(input)});
+    return original(input, init);
+  };
+  return {calls, stop: () => void (window.fetch = original)};
+}
