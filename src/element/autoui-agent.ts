@@ -116,6 +116,7 @@ export class AutouiAgent extends LitElement {
     error: (name, code, message) => {
       emit(this, 'autoui-server-error', {name, code, message});
       emit(this, 'autoui-error', {code, message});
+      this.#notice(`${stringsFor(this.language).errorPrefix}: ${message}`, 'error', code);
     },
     changed: () => this.serverTick++,
   });
