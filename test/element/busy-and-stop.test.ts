@@ -98,7 +98,7 @@ describe('<autoui-agent> stopping a run', () => {
     }
     // Put back on the page, it connects again.
     document.body.append(agent);
-    await log.next('autoui-server-ready', () => log.of('autoui-server-ready').length === 2);
+    await log.nth('autoui-server-ready', 2);
     expect(agent.layers.map((l) => l.serverName)).to.deep.equal(['data', 'autoui']);
     agent.remove();
   });

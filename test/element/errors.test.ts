@@ -21,7 +21,7 @@ describe('<autoui-agent> when things fail', () => {
 
     await type(agent, 'Tell me again');
     await press(agent, 'Enter');
-    await log.next('autoui-run-end', () => log.of('autoui-run-end').length === 2);
+    await log.nth('autoui-run-end', 2);
     await settle(agent);
 
     const [error] = log.of('autoui-error');

@@ -162,6 +162,12 @@ export class EventLog {
     return this.events.filter((e) => e.type === type).map((e) => e.event.detail as AutouiEventMap[K]);
   }
 
+  /** Waits until `count` events of `type` were recorded; returns the detail of the last of them. */
+  async nth<K extends keyof AutouiEventMap>(type: K, count: number): Promise<AutouiEventMap[K]> {
+    await waitUntil(() => this.of(type).length >= count, `fewer than ${count} ${type} events`, {timeout: 8000});
+    return this.of(type)[count - 1];
+  }
+
   /** Waits until an event of `type` (matching `accept`, if given) was recorded; returns its detail. */
   async next<K extends keyof AutouiEventMap>(type: K, accept: (detail: AutouiEventMap[K]) => boolean = () => true): Promise<AutouiEventMap[K]> {
     await waitUntil(() => this.of(type).some(accept), `no ${type} event`, {timeout: 8000});
