@@ -2,7 +2,7 @@
 /**
  * `npm test`: every check of the project in one command, ending with the plain line
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, browser tests (wtr),
- * build, size budgets, end-to-end pages. Build-like steps count as one check each; test steps
+ * MCP conformance, build, size budgets, end-to-end pages. Build-like steps count as one check each; test steps
  * contribute their own test counts (read from test-results/*.json).
  */
 import {spawnSync} from 'node:child_process';
@@ -62,6 +62,7 @@ function tests(script, file) {
 check('gen');
 check('typecheck');
 tests('test:unit', 'test-results/wtr.json');
+tests('conformance', 'test-results/conformance.json');
 const built = check('build');
 if (built) {
   check('size');

@@ -22,3 +22,5 @@ export {CanvasStore, type WidgetInstance, type CanvasChange} from './canvas/canv
 export {AutouiCanvas, defineCanvasElements, type WidgetRenderedDetail} from './canvas/autoui-canvas.js';
 export type {WidgetDefinition} from './widgets/widget-definition.js';
 export {AutouiWidgetElement} from './widgets/widget-element.js';
+// Types only: the MCP client (SDK, zod) is a lazy chunk the element loads on its first server.
+export type {McpServerOptions, McpConnection, McpConnectResult, DisabledTool, McpServerInfo} from './mcp/index.js';

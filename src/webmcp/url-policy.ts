@@ -42,6 +42,8 @@ export type BlockedImagePolicy = 'gate' | 'drop';
 
 /** Why a string at `key` must go, `gated` for an image the widget will show behind a click, or undefined. */
 function verdict(key: string, value: string, imageHosts: readonly string[], policy: BlockedImagePolicy): string | undefined {
+  // A map's tile template may be a path on the page's own site (a private or offline tile server).
+  if (key === 'tileUrl') return /^[a-z][a-z0-9+.-]*:/i.test(value.trim()) && !httpUrl(value) ? 'tile URLs must be http(s) or a path on this site' : undefined;
   if (IMAGE_KEY.test(key)) {
     const url = httpUrl(value);
     if (!url) return 'images must be absolute http(s) URLs';

@@ -158,6 +158,17 @@ describe('autoui layer: widget_display', () => {
     expect(allowed.json.dropped_urls).to.equal(undefined);
     expect((store.list()[1].params as Record<string, unknown>).avatar).to.equal('https://images.example.org/bob.jpg');
   });
+
+  it('keeps a map tile template that is a path on the page\'s site, and refuses one with another scheme', async () => {
+    const {run, store} = setup();
+    const local = await run('widget_display', {name: 'map', params: {markers: [{lat: 1, lng: 2}], tileUrl: '/tiles/{z}/{x}/{y}.png'}});
+    expect(local.json.dropped_urls).to.equal(undefined);
+    expect((store.list()[0].params as Record<string, unknown>).tileUrl).to.equal('/tiles/{z}/{x}/{y}.png');
+    const bad = await run('widget_display', {name: 'map', params: {markers: [{lat: 1, lng: 2}], tileUrl: 'javascript:alert(1)//{z}'}});
+    expect(bad.isError).to.equal(true);
+    expect(bad.json.details.map((d: {path: string}) => d.path)).to.deep.equal(['/tileUrl']);
+    expect(store.list().length).to.equal(1);
+  });
 });
 
 describe('autoui layer: canvas', () => {
