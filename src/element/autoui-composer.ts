@@ -7,8 +7,9 @@ const HISTORY_LIMIT = 50;
 
 /**
  * The built-in composer of `<autoui-agent>`: a text box, Send, and Stop while a run is going.
- * Enter sends, Shift+Enter starts a new line, Arrow Up/Down at the edges walk the history of
- * questions. Fires `composer-submit` ({text}) and `composer-stop`; never runs anything itself.
+ * Enter sends, Shift+Enter starts a new line, Arrow Up on the first line and Down on the last
+ * walk the history of questions. Fires `composer-submit` ({text}) and `composer-stop`; never
+ * runs anything itself.
  *
  * @csspart input - The text box.
  * @csspart send - The send button.
@@ -95,14 +96,21 @@ export class AutouiComposer extends LitElement {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       this.#send();
-    } else if (event.key === 'ArrowUp' && box.selectionStart === 0 && box.selectionEnd === 0 && this.#cursor > 0) {
+    } else if (event.key === 'ArrowUp' && onFirstLine(box) && this.#cursor > 0) {
       event.preventDefault();
       if (this.#cursor === this.#history.length) this.#draft = this.value;
       this.value = this.#history[--this.#cursor];
-    } else if (event.key === 'ArrowDown' && box.selectionStart === box.value.length && this.#cursor < this.#history.length) {
+    } else if (event.key === 'ArrowDown' && onLastLine(box) && this.#cursor < this.#history.length) {
       event.preventDefault();
       this.#cursor++;
       this.value = this.#cursor === this.#history.length ? this.#draft : this.#history[this.#cursor];
     }
   }
 }
+
+// The history is walked from the first line up and the last line down (as chat apps do), so a
+// recalled question, whose caret sits at its end, leads to the one before with one more press,
+// while arrows inside a multi-line question still move the caret.
+const collapsed = (box: HTMLTextAreaElement) => box.selectionStart === box.selectionEnd;
+const onFirstLine = (box: HTMLTextAreaElement) => collapsed(box) && !box.value.slice(0, box.selectionStart).includes('\n');
+const onLastLine = (box: HTMLTextAreaElement) => collapsed(box) && !box.value.slice(box.selectionEnd).includes('\n');
