@@ -1,0 +1,110 @@
+/**
+ * The element's JS API for pages: `registerWidget()` with a page-defined element,
+ * `addLayer()`/`removeLayer()` with a `createWebMcpServer` layer, and `clear()`.
+ */
+import {expect} from '@open-wc/testing';
+import {createWebMcpServer} from '../../src/webmcp/index.js';
+import {EventLog, createScenario, messageTexts, mountAgent, offeredTools, settle, systemPrompt, ui} from './harness.js';
+
+/** A page's own widget: shows its label. */
+class PageBadge extends HTMLElement {
+  #params: {label?: string} = {};
+  set params(value: {label?: string}) {
+    this.#params = value;
+    this.textContent = `Badge: ${value.label ?? ''}`;
+  }
+  get params() {
+    return this.#params;
+  }
+}
+customElements.define('page-badge', PageBadge);
+
+const badge = {
+  type: 'badge',
+  tagName: 'page-badge',
+  description: 'A small badge with a label.',
+  schema: {type: 'object', required: ['label'], additionalProperties: false, properties: {label: {type: 'string'}}},
+};
+const display = (name: string, params: unknown) => ({name: 'autoui_webmcp_widget_display', input: {name, params}});
+
+describe('<autoui-agent> page API', () => {
+  it('registerWidget() lets the model show a page-defined element, validated against its schema', async () => {
+    const scenario = await createScenario([
+      {toolCalls: [display('badge', {label: 42})]},
+      {match: {lastToolResultIncludes: 'Validation failed'}, toolCalls: [display('badge', {label: 'New'})]},
+      {match: {lastToolResultIncludes: '"widget"'}, text: 'Done.'},
+    ]);
+    const agent = await mountAgent(scenario);
+    agent.registerWidget(badge);
+    const log = new EventLog(agent);
+
+    const result = await agent.ask('Show a badge');
+    await settle(agent);
+
+    expect(result.toolCalls.map((c) => Boolean(c.error))).to.deep.equal([true, false]);
+    const [created] = log.of('autoui-widget-created');
+    expect(created.type).to.equal('badge');
+    expect(created.element).to.be.instanceOf(PageBadge);
+    expect(created.element.textContent).to.equal('Badge: New');
+    expect(ui(agent).widgets().map((w) => w.element)).to.deep.equal([created.element]);
+    const [first] = await scenario.requests();
+    const displayTool = first.body.tools.find((t: {name: string}) => t.name === 'autoui_webmcp_widget_display');
+    expect(displayTool.description).to.include('badge: A small badge with a label.');
+  });
+
+  it('addLayer() adds a page’s WebMCP tools, run in the page; removeLayer() takes them away', async () => {
+    const calls: unknown[] = [];
+    const shop = createWebMcpServer('shop', {
+      description: 'The shop of this page: prices of its products.',
+      tools: [{name: 'price', description: 'Price of a product', inputSchema: {type: 'object', properties: {sku: {type: 'string'}}}, execute: (args) => (calls.push(args), 'The price is 12 EUR')}],
+    });
+    const scenario = await createScenario([
+      {match: {lastUserIncludes: 'price'}, toolCalls: [{name: 'shop_webmcp_price', input: {sku: 'A1'}}]},
+      {match: {lastToolResultIncludes: '12 EUR'}, text: 'It costs 12 EUR.'},
+      {match: {lastUserIncludes: 'again'}, toolCalls: [{name: 'shop_webmcp_price', input: {sku: 'A1'}}]},
+      {match: {lastUserIncludes: 'again'}, text: 'I cannot tell.'},
+    ]);
+    const agent = await mountAgent(scenario, {attributes: {'eager-tools': true}});
+    agent.addLayer(shop.layer);
+    expect(agent.layers.map((l) => l.serverName)).to.deep.equal(['shop', 'autoui']);
+
+    expect((await agent.ask('What is the price?')).text).to.equal('It costs 12 EUR.');
+    expect(calls).to.deep.equal([{sku: 'A1'}]);
+
+    agent.removeLayer('shop');
+    expect(agent.layers.map((l) => l.serverName)).to.deep.equal(['autoui']);
+    const after = await agent.ask('The price again?');
+    expect(after.toolCalls[0].error, 'the tool is gone').to.be.a('string');
+    expect(calls, 'the page’s tool did not run again').to.have.length(1);
+
+    const requests = await scenario.requests();
+    expect(offeredTools(requests[0])).to.include('shop_webmcp_price');
+    expect(systemPrompt(requests[0])).to.include('The shop of this page');
+    expect(offeredTools(requests[2])).to.not.include('shop_webmcp_price');
+    expect(systemPrompt(requests[2])).to.not.include('The shop of this page');
+  });
+
+  it('clear() removes the widgets (autoui-widget-removed), empties the transcript and forgets the conversation', async () => {
+    const scenario = await createScenario([
+      {match: {lastUserIncludes: 'Before'}, toolCalls: [display('stat', {label: 'A', value: 1}), display('stat', {label: 'B', value: 2})]},
+      {match: {lastToolResultIncludes: '"widget"'}, text: 'Two stats.'},
+      {match: {lastUserIncludes: 'After'}, text: 'Fresh start.'},
+    ]);
+    const agent = await mountAgent(scenario);
+    const log = new EventLog(agent);
+    const first = await agent.ask('Before clearing');
+    expect(agent.widgets).to.have.length(2);
+
+    agent.clear();
+    await settle(agent);
+
+    expect(log.of('autoui-widget-removed').map((d) => d.id).sort()).to.deep.equal(first.widgets.map((w) => w.id).sort());
+    expect(agent.widgets).to.deep.equal([]);
+    expect(ui(agent).widgets()).to.have.length(0);
+    expect(ui(agent).log()!.children).to.have.length(0);
+
+    await agent.ask('After clearing');
+    const last = (await scenario.requests()).at(-1)!;
+    expect(messageTexts(last)).to.deep.equal(['After clearing']);
+  });
+});
