@@ -7,4 +7,5 @@ export {connectMcpServer, DEFAULT_CONNECT_TIMEOUT_MS} from './mcp-connection.js'
 export {connectMcpServers} from './connect-servers.js';
 export {toToolOutput} from './tool-result.js';
 export {REQUIRED_CORS} from './diagnose-cors.js';
+export {setZodJitless} from './zod-jitless.js';
 export type {DisabledTool, McpConnection, McpConnectResult, McpServerInfo, McpServerOptions} from './mcp-types.js';

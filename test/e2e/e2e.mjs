@@ -19,7 +19,8 @@ mkdirSync(`${root}test-results/screenshots`, {recursive: true});
 
 const servers = await startTestServers();
 const web = await startStaticServer({root, connect: Object.values(servers.urls).map((u) => new URL(u).origin)});
-const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
+// autoui.test resolves to this machine: a page origin that is not localhost (browser-key rules).
+const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: [...chromiumArgs, '--host-resolver-rules=MAP autoui.test 127.0.0.1']});
 
 const caseDir = `${root}test/e2e/cases/`;
 const all = [];

@@ -1,0 +1,197 @@
+/**
+ * <autoui-agent> in plain pages with the built bundles (ES and IIFE), the fake LLM over HTTP, the
+ * Data demo server and server-everything: widgets from a question, the public events, a veto,
+ * abort, a server that is down, a refused browser key, a strict CSP, lazy chunks.
+ */
+import assert from 'node:assert/strict';
+import {createServer} from 'node:net';
+
+/** A local port nothing listens on (Chromium refuses "unsafe" ones such as 9 outright). */
+async function closedPort() {
+  const server = createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const {port} = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const stop = {finish: 'stop'};
+
+/** Registers a scenario on the fake LLM; returns its base URL. */
+async function scenario(servers, turns) {
+  const res = await fetch(`${servers['fake-llm']}/__scenarios`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({name: 'e2e', turns})});
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()).base;
+}
+const recorded = async (base) => (await fetch(`${base}/__requests`)).json();
+
+/** Airports counted by the Data server, the sum by server-everything, then a stat card and a chart. */
+const dashboardTurns = [
+  {
+    text: 'Counting airports and adding numbers.',
+    toolCalls: [
+      {name: 'data_mcp_query_sql', input: {sql: 'SELECT state, count(*) AS n FROM airports GROUP BY state ORDER BY n DESC LIMIT 5'}},
+      {name: 'everything_mcp_get-sum', input: {a: 2, b: 3}},
+    ],
+  },
+  {
+    match: {toolOffered: 'widget_display'},
+    toolCalls: [
+      {name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Airports in the first state', value: {$value: {result: 0, column: 'n'}}}}},
+      {name: 'autoui_webmcp_widget_display', input: {name: 'chart', params: {type: 'bar', title: 'Airports by state', labels: {$column: {result: 0, column: 'state'}}, datasets: [{label: 'Airports', data: {$column: {result: 0, column: 'n'}}}]}}},
+    ],
+  },
+  {text: 'Here are the states with the most airports.', ...stop},
+];
+
+/** Opens the e2e page and returns it with the problems (page errors, console errors, CSP violations) it reports. */
+async function open({context, baseUrl}, query, {host} = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+  });
+  const origin = host ? baseUrl.replace('127.0.0.1', host) : baseUrl;
+  await page.goto(`${origin}/test/e2e/pages/agent.html?${new URLSearchParams(query)}`);
+  await page.waitForFunction(() => window.__e2e, null, {timeout: 10_000});
+  return {page, problems, requests};
+}
+
+const events = (page, type) => page.evaluate((t) => window.__e2e.events.filter((e) => !t || e.type === t), type);
+const waitServers = (page, n) => page.waitForFunction((count) => window.__e2e.serversSettled() >= count, n, {timeout: 15_000});
+
+function builds(name, run) {
+  return ['es', 'iife'].map((build) => ({name: `${build}: ${name}`, run: (ctx) => run(ctx, build)}));
+}
+
+export const cases = [
+  ...builds('two servers and the fake LLM: a question shows widgets, with the public events', async (ctx, build) => {
+    for (const csp of [false, true]) {
+      const base = await scenario(ctx.servers, dashboardTurns);
+      const servers = JSON.stringify([['data', ctx.servers['demo-data']], ['everything', ctx.servers.everything]]);
+      const {page, problems} = await open(ctx, {build, endpoint: base, servers, ...(csp ? {csp: 'strict'} : {})});
+      await waitServers(page, 2);
+      const result = await page.evaluate(() => window.__e2e.ask('Which states have the most airports?'));
+      assert.equal(result.stopReason, 'end_turn', JSON.stringify(result));
+      const calls = await events(page, 'autoui-tool-call');
+      const sql = calls.find((c) => c.detail.name === 'data_mcp_query_sql');
+      const rows = JSON.parse(sql.detail.result).rows;
+      assert.equal(calls.find((c) => c.detail.name === 'everything_mcp_get-sum').detail.error, undefined);
+      const created = await events(page, 'autoui-widget-created');
+      assert.deepEqual(created.map((e) => [e.detail.type, e.detail.element, e.detail.connected]), [
+        ['stat-card', 'autoui-stat-card', true],
+        ['chart', 'autoui-chart', true],
+      ]);
+      assert.equal(created[0].detail.params.value, rows[0].n);
+      assert.match(created[0].detail.id, /^w_[a-z0-9]{6}$/);
+      const order = (await events(page)).map((e) => e.type).filter((t) => t !== 'autoui-text' && !t.startsWith('autoui-server'));
+      assert.deepEqual(order.slice(0, 2), ['autoui-run-start', 'autoui-message']);
+      assert.equal(order.at(-1), 'autoui-run-end');
+      // The chart painted inside the shadow roots.
+      const painted = await page.evaluate(() => {
+        const canvas = document.querySelector('autoui-agent').shadowRoot.querySelector('autoui-canvas').shadowRoot.querySelector('autoui-chart').shadowRoot.querySelector('canvas');
+        const {data} = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+        return n;
+      });
+      assert.ok(painted > 1000, `chart painted ${painted} pixels`);
+      const sent = await recorded(base);
+      assert.ok(sent[0].body.tools.some((t) => t.name === 'data_mcp_search_recipes'), 'the first request offers the Data recipes');
+      assert.deepEqual(problems, []);
+      await ctx.screenshot(page, `agent-${build}${csp ? '-csp' : ''}`);
+      await page.close();
+    }
+  }),
+
+  ...builds('a canceled autoui-widget-create leaves no widget, and the model is told', async (ctx, build) => {
+    const base = await scenario(ctx.servers, [
+      {toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat', params: {label: 'Vetoed', value: 1}}}]},
+      {text: 'The page did not allow it.', ...stop},
+    ]);
+    const {page, problems} = await open(ctx, {build, endpoint: base, veto: '1'});
+    const result = await page.evaluate(() => window.__e2e.ask('Show a number'));
+    assert.equal(result.stopReason, 'end_turn');
+    assert.equal((await events(page, 'autoui-widget-create')).length, 1);
+    assert.equal((await events(page, 'autoui-widget-created')).length, 0);
+    assert.deepEqual(await page.evaluate(() => window.__e2e.widgets()), []);
+    const [call] = await events(page, 'autoui-tool-call');
+    assert.match(call.detail.error, /veto/i);
+    assert.deepEqual(problems, []);
+  }),
+
+  ...builds('abort mid-run ends the run as aborted and keeps the question', async (ctx, build) => {
+    const base = await scenario(ctx.servers, [{text: 'Thinking about it, slowly and at length.', fault: {stall: true}}]);
+    const {page} = await open(ctx, {build, endpoint: base});
+    await page.evaluate(() => {
+      window.__running = window.__e2e.ask('A long question');
+    });
+    await page.waitForFunction(() => window.__e2e.events.some((e) => e.type === 'autoui-text'), null, {timeout: 10_000});
+    await page.evaluate(() => window.__e2e.abort());
+    const result = await page.evaluate(() => window.__running);
+    assert.equal(result.stopReason, 'aborted');
+    const transcript = await page.evaluate(() => document.querySelector('autoui-agent').shadowRoot.querySelector('autoui-transcript').shadowRoot.textContent);
+    assert.match(transcript, /A long question/);
+    assert.match(transcript, /Stopped/);
+  }),
+
+  ...builds('a server that is down is reported, and the other server still answers', async (ctx, build) => {
+    const base = await scenario(ctx.servers, [
+      {toolCalls: [{name: 'data_mcp_list_tables', input: {}}]},
+      {text: 'The data server answered.', ...stop},
+    ]);
+    const servers = JSON.stringify([['down', `http://127.0.0.1:${await closedPort()}/mcp`], ['data', ctx.servers['demo-data']]]);
+    const {page, problems} = await open(ctx, {build, endpoint: base, servers});
+    await waitServers(page, 2);
+    const [failure] = await events(page, 'autoui-server-error');
+    assert.equal(failure.detail.name, 'down');
+    assert.equal(failure.detail.code, 'MCP_CONNECT');
+    const result = await page.evaluate(() => window.__e2e.ask('What tables are there?'));
+    assert.equal(result.stopReason, 'end_turn');
+    const [call] = await events(page, 'autoui-tool-call');
+    assert.equal(call.detail.error, undefined);
+    // The failed connection itself logs a network error; nothing else may.
+    assert.deepEqual(problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED')), []);
+    await ctx.screenshot(page, `agent-${build}-server-down`);
+  }),
+
+  ...builds('a browser key is refused on a page not served from localhost, and allowed with allow-browser-key', async (ctx, build) => {
+    const base = await scenario(ctx.servers, [{text: 'Hello with a key.', ...stop}]);
+    const refused = await open(ctx, {build, endpoint: base, key: 'sk-ant-test-secret'}, {host: 'autoui.test'});
+    const result = await refused.page.evaluate(() => window.__e2e.ask('Hi'));
+    assert.equal(result.stopReason, 'error');
+    assert.equal(result.error.code, 'BROWSER_KEY_REFUSED');
+    const errors = await events(refused.page, 'autoui-error');
+    assert.equal(errors[0].detail.code, 'BROWSER_KEY_REFUSED');
+    assert.ok(!JSON.stringify(await events(refused.page)).includes('sk-ant-test-secret'), 'the key never appears in events');
+    assert.equal((await recorded(base)).length, 0, 'no request was made');
+    await ctx.screenshot(refused.page, `agent-${build}-key-refused`);
+
+    const allowed = await open(ctx, {build, endpoint: base, key: 'sk-ant-test-secret', allowKey: '1'}, {host: 'autoui.test'});
+    assert.equal((await allowed.page.evaluate(() => window.__e2e.ask('Hi'))).stopReason, 'end_turn');
+    const [sent] = await recorded(base);
+    assert.equal(sent.headers['x-api-key'], 'sk-ant-test-secret');
+    assert.equal(sent.headers['anthropic-dangerous-direct-browser-access'], 'true');
+  }),
+
+  {
+    name: 'es: chart.js, leaflet, markdown and the MCP client load only on first use',
+    async run(ctx) {
+      const lazy = /\/dist\/(mcp|chart|map|markdown)-[\w-]+\.js$/;
+      const base = await scenario(ctx.servers, [
+        {toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'chart', params: {type: 'pie', labels: ['a', 'b'], datasets: [{data: [1, 2]}]}}}]},
+        {text: 'A pie.', ...stop},
+      ]);
+      const {page, requests} = await open(ctx, {build: 'es', endpoint: base});
+      await page.waitForTimeout(300);
+      assert.deepEqual(requests.filter((u) => lazy.test(u)), [], 'nothing heavy before first use');
+      await page.evaluate(() => window.__e2e.ask('A pie please'));
+      const loaded = requests.filter((u) => lazy.test(u)).map((u) => u.match(lazy)[1]);
+      assert.deepEqual(loaded, ['chart'], 'the chart chunk, and only it, after a chart');
+    },
+  },
+];

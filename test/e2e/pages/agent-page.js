@@ -1,0 +1,50 @@
+// A plain page using <autoui-agent> the way a site would: one bundle, attributes, children and
+// DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url]]),
+// key (api-key), allowKey, veto (cancel every autoui-widget-create), lang.
+const params = new URL(location.href).searchParams;
+if (params.get('build') === 'iife') {
+  await new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = '/dist/autoui-agent.iife.js';
+    s.onload = resolve;
+    s.onerror = reject;
+    document.head.append(s);
+  });
+} else {
+  await import('/dist/autoui-agent.js');
+}
+
+const agent = document.createElement('autoui-agent');
+agent.setAttribute('provider', params.get('provider') ?? 'anthropic');
+if (params.get('endpoint')) agent.setAttribute('endpoint', params.get('endpoint'));
+agent.setAttribute('lang', params.get('lang') ?? 'en');
+if (params.get('key')) agent.setAttribute('api-key', params.get('key'));
+if (params.has('allowKey')) agent.setAttribute('allow-browser-key', '');
+agent.setAttribute('debug', '');
+for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
+  const server = document.createElement('autoui-server');
+  server.setAttribute('name', name);
+  server.setAttribute('url', url);
+  agent.append(server);
+}
+
+const events = [];
+const summarise = {
+  'autoui-widget-created': (d) => ({id: d.id, type: d.type, params: d.params, element: d.element?.localName, connected: d.element?.isConnected}),
+  'autoui-run-end': (d) => ({stopReason: d.result.stopReason, widgets: d.result.widgets.length, error: d.result.error}),
+};
+for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-widget-updated', 'autoui-widget-removed', 'autoui-tool-call', 'autoui-text', 'autoui-message', 'autoui-run-start', 'autoui-run-end', 'autoui-error', 'autoui-server-ready', 'autoui-server-error']) {
+  agent.addEventListener(type, (e) => {
+    if (type === 'autoui-widget-create' && params.has('veto')) e.preventDefault();
+    events.push({type, detail: summarise[type] ? summarise[type](e.detail) : JSON.parse(JSON.stringify(e.detail))});
+  });
+}
+document.getElementById('main').append(agent);
+
+window.__e2e = {
+  events,
+  ask: (question) => agent.ask(question).then((r) => ({stopReason: r.stopReason, widgets: r.widgets, error: r.error, text: r.text})),
+  abort: () => agent.abort(),
+  widgets: () => agent.widgets,
+  serversSettled: () => events.filter((e) => e.type === 'autoui-server-ready' || e.type === 'autoui-server-error').length,
+};
