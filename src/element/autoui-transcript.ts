@@ -1,4 +1,4 @@
-import {LitElement, css, html, nothing} from 'lit';
+import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {STRINGS, type Strings} from './strings.js';
@@ -9,7 +9,7 @@ import type {TranscriptEntry} from './transcript-entries.js';
  * never parsed as HTML), compact tool-call pills and notices. A polite live region, so screen
  * readers hear answers as they complete.
  *
- * @csspart log - The scrolling list.
+ * @csspart log - The scrolling live region around the list.
  * @csspart user - A question.
  * @csspart assistant - An answer.
  * @csspart tool-pill - One tool call.
@@ -18,8 +18,8 @@ import type {TranscriptEntry} from './transcript-entries.js';
 export class AutouiTranscript extends LitElement {
   static override styles = css`
     :host { display: block; }
-    ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--autoui-space-s, 0.5rem);
-      max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
+    .log { max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
+    ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--autoui-space-s, 0.5rem); }
     li { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
     .user { align-self: flex-end; background: var(--autoui-color-accent-soft, #dbeafe); padding: 0.4rem 0.7rem;
       border-radius: var(--autoui-radius, 0.5rem); max-width: 85%; }
@@ -39,13 +39,16 @@ export class AutouiTranscript extends LitElement {
 
   override render() {
     const s = this.strings;
-    return html`<ol part="log" role="log" aria-live="polite" aria-label=${s.transcript}>
-      ${repeat(
-        this.entries,
-        (_, i) => i,
-        (entry) => this.#entry(entry, s),
-      )}
-    </ol>`;
+    // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
+    return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript}>
+      <ol>
+        ${repeat(
+          this.entries,
+          (_, i) => i,
+          (entry) => this.#entry(entry, s),
+        )}
+      </ol>
+    </div>`;
   }
 
   #entry(entry: TranscriptEntry, s: Strings) {
@@ -61,12 +64,13 @@ export class AutouiTranscript extends LitElement {
           >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
       }
       case 'notice':
-        return html`<li part="notice" class="notice ${entry.level}" role=${entry.level === 'error' ? 'alert' : nothing}>${entry.text}</li>`;
+        // An error is also an alert (on an inner span: a list item may not take that role).
+        return html`<li part="notice" class="notice ${entry.level}">${entry.level === 'error' ? html`<span role="alert">${entry.text}</span>` : entry.text}</li>`;
     }
   }
 
   protected override updated(): void {
-    const log = this.renderRoot.querySelector('ol');
+    const log = this.renderRoot.querySelector<HTMLElement>('.log');
     if (log) log.scrollTop = log.scrollHeight;
   }
 }

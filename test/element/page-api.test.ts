@@ -101,7 +101,7 @@ describe('<autoui-agent> page API', () => {
     expect(log.of('autoui-widget-removed').map((d) => d.id).sort()).to.deep.equal(first.widgets.map((w) => w.id).sort());
     expect(agent.widgets).to.deep.equal([]);
     expect(ui(agent).widgets()).to.have.length(0);
-    expect(ui(agent).log()!.children).to.have.length(0);
+    expect(ui(agent).log()!.querySelectorAll('li')).to.have.length(0);
 
     await agent.ask('After clearing');
     const last = (await scenario.requests()).at(-1)!;
