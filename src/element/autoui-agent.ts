@@ -1,10 +1,10 @@
 import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, query, state} from 'lit/decorators.js';
-import {runAgentLoop, type AgentResult} from '../agent/agent-loop.js';
+import {runAgentLoop, type AgentLoopOptions, type AgentResult} from '../agent/agent-loop.js';
 import {ResultBuffer} from '../agent/result-buffer.js';
 import type {ModelMessage} from '../agent/messages.js';
 import type {ToolLayer} from '../agent/types.js';
-import {AutouiError, ErrorCodes} from '../errors.js';
+import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
 import {createProvider} from '../providers/index.js';
 import {CanvasStore, type CanvasChange} from '../canvas/canvas-store.js';
 import {defineCanvasElements} from '../canvas/autoui-canvas.js';
@@ -108,6 +108,8 @@ export class AutouiAgent extends LitElement {
   readonly #knownWidgets = new Map<string, string>();
   readonly #arrivals = new WidgetArrivals();
   #history: ModelMessage[] = [];
+  /** Bumped by clear(): a run started before it must not write back its conversation. */
+  #epoch = 0;
   #buffer = new ResultBuffer();
   #controller?: AbortController;
   #observer?: MutationObserver;
@@ -167,14 +169,16 @@ export class AutouiAgent extends LitElement {
    * carry a stop reason); rejects with `RUN_IN_PROGRESS` while another question runs.
    */
   async ask(question: string): Promise<AgentResult> {
-    const text = question.trim();
     const s = stringsFor(this.language);
+    if (typeof question !== 'string' || !question.trim()) {
+      throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'ask(question) needs a question: a string with some text.');
+    }
     if (this.running) {
       this.#notice(s.busy, 'info', ErrorCodes.RUN_IN_PROGRESS);
-      const error = new AutouiError(ErrorCodes.RUN_IN_PROGRESS, s.busy);
-      emit(this, 'autoui-error', {code: error.code, message: error.message});
-      throw error;
+      throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, s.busy);
     }
+    const text = question.trim();
+    const epoch = this.#epoch;
     this.running = true;
     const controller = (this.#controller = new AbortController());
     const record: RunRecord = {question: text, calls: []};
@@ -183,46 +187,24 @@ export class AutouiAgent extends LitElement {
     emit(this, 'autoui-run-start', {question: text});
     try {
       await this.#connections.settled(SERVER_WAIT_MS);
-      const result = await runAgentLoop(text, {
-        provider: createProvider({
-          provider: this.provider === 'openai' ? 'openai' : 'anthropic',
-          endpoint: this.endpoint ? new URL(this.endpoint, document.baseURI).href.replace(/\/$/, '') : undefined,
-          model: this.model || undefined,
-          apiKey: this.apiKey || undefined,
-          allowBrowserKey: this.allowBrowserKey,
-          isLocalPage: ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname),
-        }),
-        layers: this.layers,
-        lang: this.language,
-        maxIterations: this.maxIterations,
-        toolTimeoutMs: this.toolTimeout * 1000,
-        eagerTools: this.eagerTools,
-        history: this.#history,
-        resultBuffer: this.#buffer,
-        signal: controller.signal,
-        callbacks: {
-          onText: (delta) => {
-            emit(this, 'autoui-text', {delta});
-            this.entries = appendAssistantText(this.entries, delta);
-          },
-          onMessage: ({text: message}) => {
-            this.entries = endAssistantText(this.entries);
-            emit(this, 'autoui-message', {role: 'assistant', text: message});
-          },
-          onToolCall: (call) => {
-            record.calls = [...record.calls, call];
-            this.runs = [...this.runs];
-            this.entries = [...endAssistantText(this.entries), {kind: 'tool', call}];
-            emit(this, 'autoui-tool-call', call);
-          },
-        },
-      });
-      this.#history = result.messages;
+      let result: AgentResult;
+      try {
+        result = await runAgentLoop(text, this.#loopOptions(controller.signal, record));
+      } catch (error) {
+        // Settings refused before any request (an unknown provider, an endpoint that is no URL)
+        // are told like any other failure, never lost in a rejected promise nobody reads.
+        result = failedRun(this.#history, error);
+      }
+      // After clear(), this run's conversation and notices belong to nothing on screen.
+      if (epoch === this.#epoch) {
+        // A failed question comes back in the composer; keeping it in the history would send it twice.
+        if (result.stopReason !== 'error') this.#history = result.messages;
+        this.#afterRun(result, text);
+      }
       // Widgets still on the canvas (a page may have closed one meanwhile) are there when the run ends.
       if (this.isConnected) await this.#arrivals.until(() => result.widgets.map((w) => w.id).filter((id) => this.#store.get(id)), WIDGET_WAIT_MS);
       record.usage = result.usage;
       record.stopReason = result.stopReason;
-      this.#afterRun(result, text);
       emit(this, 'autoui-run-end', {result});
       return result;
     } finally {
@@ -239,6 +221,7 @@ export class AutouiAgent extends LitElement {
 
   /** Stops any question, and forgets the conversation and the canvas. */
   clear(): void {
+    this.#epoch++;
     this.abort();
     this.#history = [];
     this.#buffer = new ResultBuffer();
@@ -316,6 +299,49 @@ export class AutouiAgent extends LitElement {
     </div>`;
   }
 
+  #loopOptions(signal: AbortSignal, record: RunRecord): AgentLoopOptions {
+    return {
+      provider: createProvider({
+        provider: this.provider || 'anthropic',
+        endpoint: this.endpoint ? resolveEndpoint(this.endpoint) : undefined,
+        model: this.model || undefined,
+        apiKey: this.apiKey || undefined,
+        allowBrowserKey: this.allowBrowserKey,
+        isLocalPage: ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname),
+      }),
+      layers: this.layers,
+      lang: this.language,
+      maxIterations: this.maxIterations,
+      toolTimeoutMs: this.toolTimeout * 1000,
+      eagerTools: this.eagerTools,
+      history: this.#history,
+      resultBuffer: this.#buffer,
+      signal,
+      callbacks: {
+        onText: (delta) => {
+          emit(this, 'autoui-text', {delta});
+          this.entries = appendAssistantText(this.entries, delta);
+        },
+        onMessage: ({text}) => {
+          this.entries = endAssistantText(this.entries);
+          emit(this, 'autoui-message', {role: 'assistant', text});
+        },
+        onToolCall: (call) => {
+          record.calls = [...record.calls, call];
+          this.runs = [...this.runs];
+          this.entries = [...endAssistantText(this.entries), {kind: 'tool', call}];
+          emit(this, 'autoui-tool-call', call);
+        },
+      },
+    };
+  }
+
+  #refuse(code: AutouiErrorCode, message: string): AutouiError {
+    const error = new AutouiError(code, message);
+    emit(this, 'autoui-error', {code, message});
+    return error;
+  }
+
   #afterRun(result: AgentResult, question: string): void {
     const s = stringsFor(this.language);
     if (result.stopReason === 'error' && result.error) {
@@ -375,6 +401,30 @@ export class AutouiAgent extends LitElement {
       this.#knownWidgets.clear();
     }
   }
+}
+
+/** The `endpoint` attribute resolved against the page, without a trailing slash. */
+function resolveEndpoint(endpoint: string): string {
+  try {
+    return new URL(endpoint, document.baseURI).href.replace(/\/$/, '');
+  } catch {
+    throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `endpoint="${endpoint}" is not a URL: give the base URL of the provider API or of the key proxy.`);
+  }
+}
+
+/** The result of a run that failed before the loop could start. */
+function failedRun(history: ModelMessage[], error: unknown): AgentResult {
+  const code = AutouiError.isInstance(error) ? error.code : ErrorCodes.INVALID_ARGUMENT;
+  return {
+    stopReason: 'error',
+    text: '',
+    iterations: 0,
+    toolCalls: [],
+    usage: {inputTokens: 0, outputTokens: 0},
+    widgets: [],
+    messages: history,
+    error: {code, message: errorMessage(error)},
+  };
 }
 
 declare global {
