@@ -84,6 +84,23 @@ describe('<autoui-agent> page API', () => {
     expect(systemPrompt(requests[2])).to.not.include('The shop of this page');
   });
 
+  it('a person closing a widget fires autoui-widget-removed and drops it from `widgets`', async () => {
+    const scenario = await createScenario([{toolCalls: [display('stat', {label: 'Closable', value: 3})]}, {text: 'Shown.'}]);
+    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const log = new EventLog(agent);
+    const [{id}] = (await agent.ask('Show it')).widgets;
+    await settle(agent);
+
+    const close = ui(agent).widgets()[0].frame.querySelector<HTMLButtonElement>('[part="close"]')!;
+    expect(close.getAttribute('aria-label')).to.equal('Close stat');
+    close.click();
+    await settle(agent);
+
+    expect(log.of('autoui-widget-removed')).to.deep.equal([{id}]);
+    expect(agent.widgets).to.deep.equal([]);
+    expect(ui(agent).widgets()).to.have.length(0);
+  });
+
   it('clear() removes the widgets (autoui-widget-removed), empties the transcript and forgets the conversation', async () => {
     const scenario = await createScenario([
       {match: {lastUserIncludes: 'Before'}, toolCalls: [display('stat', {label: 'A', value: 1}), display('stat', {label: 'B', value: 2})]},
