@@ -231,12 +231,14 @@ export async function press(agent: AutouiAgent, key: string): Promise<void> {
  * Watches the page's `fetch` calls (they still go to the network unchanged) until `stop()`; for
  * asserting what the element sent where, e.g. the DELETE that ends an MCP session.
  */
-export function watchFetch(): {calls: Array<{method: string; url: string}>; stop(): void} {
+export function watchFetch(): {calls: Array<{method: string; url: string; headers: Headers}>; stop(): void} {
   const original = window.fetch;
-  const calls: Array<{method: string; url: string}> = [];
+  const calls: Array<{method: string; url: string; headers: Headers}> = [];
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : undefined;
-    calls.push({method: (init?.method ?? request?.method ?? 'GET').toUpperCase(), url: request?.url ?? String(input)});
+    const headers = new Headers(request?.headers);
+    new Headers(init?.headers).forEach((value, name) => headers.set(name, value));
+    calls.push({method: (init?.method ?? request?.method ?? 'GET').toUpperCase(), url: request?.url ?? String(input), headers});
     return original(input, init);
   };
   return {calls, stop: () => void (window.fetch = original)};

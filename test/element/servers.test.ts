@@ -3,7 +3,7 @@
  * run time, the `tools` allow-list, and the `servers` attribute. Real servers over HTTP.
  */
 import {expect, waitUntil} from '@open-wc/testing';
-import {EventLog, createScenario, mountAgent, offeredTools, serverElement, serverUrl} from './harness.js';
+import {EventLog, createScenario, mountAgent, offeredTools, serverElement, serverUrl, watchFetch} from './harness.js';
 
 const layerNames = (agent: {layers: readonly {serverName: string}[]}) => agent.layers.map((l) => l.serverName);
 const toolsOf = (agent: {layers: readonly {serverName: string; tools: {name: string}[]}[]}, name: string) =>
@@ -70,5 +70,28 @@ describe('<autoui-agent> MCP servers', () => {
     agent.servers = serverUrl('demo-atlas');
     await waitUntil(() => layerNames(agent).length === 2, 'the data server was not dropped');
     expect(layerNames(agent)).to.deep.equal(['Atlas', 'autoui']);
+  });
+
+  it('sends a child’s `token` as a bearer to that server only, never to the model', async () => {
+    const fetches = watchFetch();
+    try {
+      const scenario = await createScenario([{toolCalls: [{name: 'data_mcp_list_tables', input: {}}]}, {text: 'ok'}]);
+      const agent = await mountAgent(scenario, {
+        servers: [
+          {name: 'data', url: serverUrl('demo-data'), token: 'secret-data-token'},
+          {name: 'atlas', url: serverUrl('demo-atlas')},
+        ],
+      });
+      await new EventLog(agent).nth('autoui-server-ready', 2);
+      await agent.ask('Tables?');
+    } finally {
+      fetches.stop();
+    }
+    const to = (url: string) => fetches.calls.filter((c) => c.url.startsWith(url));
+    expect(to(serverUrl('demo-data'))).to.not.be.empty;
+    expect(to(serverUrl('demo-data')).every((c) => c.headers.get('authorization') === 'Bearer secret-data-token')).to.be.true;
+    const elsewhere = fetches.calls.filter((c) => !c.url.startsWith(serverUrl('demo-data')));
+    expect(elsewhere.filter((c) => c.url.startsWith(serverUrl('fake-llm')))).to.not.be.empty;
+    expect(elsewhere.some((c) => JSON.stringify([...c.headers]).includes('secret-data-token'))).to.be.false;
   });
 });
