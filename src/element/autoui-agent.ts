@@ -355,7 +355,8 @@ export class AutouiAgent extends LitElement {
   }
 
   #notice(text: string, level: 'info' | 'error', code?: string): void {
-    this.entries = [...endAssistantText(this.entries), {kind: 'notice', text, level, code}];
+    // The answer being streamed, if any, goes on streaming (see appendAssistantText).
+    this.entries = [...this.entries, {kind: 'notice', text, level, code}];
   }
 
   #syncServers(): void {

@@ -12,15 +12,29 @@ export type TranscriptEntry =
   | {kind: 'tool'; call: ToolCall}
   | {kind: 'notice'; text: string; level: 'info' | 'error'; code?: string};
 
-/** Appends streamed text to the current assistant entry, starting one if needed. Returns a new list. */
-export function appendAssistantText(entries: readonly TranscriptEntry[], delta: string): TranscriptEntry[] {
-  const last = entries.at(-1);
-  if (last?.kind === 'assistant' && last.streaming) return [...entries.slice(0, -1), {...last, text: last.text + delta}];
-  return [...entries, {kind: 'assistant', text: delta, streaming: true}];
+/** Index of the answer being streamed, or -1. (ES2022 lib: no findLastIndex.) */
+function streamingIndex(entries: readonly TranscriptEntry[]): number {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry.kind === 'assistant' && entry.streaming) return i;
+  }
+  return -1;
 }
 
-/** Marks the streaming assistant entry, if any, as complete. Returns a new list. */
+/**
+ * Appends streamed text to the answer being streamed, starting one if needed. A notice that came
+ * in meanwhile (a refused second question, a server failing) does not split the answer: the text
+ * goes on growing above it. Returns a new list.
+ */
+export function appendAssistantText(entries: readonly TranscriptEntry[], delta: string): TranscriptEntry[] {
+  const index = streamingIndex(entries);
+  if (index < 0) return [...entries, {kind: 'assistant', text: delta, streaming: true}];
+  const current = entries[index] as Extract<TranscriptEntry, {kind: 'assistant'}>;
+  return entries.map((e, i) => (i === index ? {...current, text: current.text + delta} : e));
+}
+
+/** Marks the answer being streamed, if any, as complete. Returns a new list. */
 export function endAssistantText(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
-  const last = entries.at(-1);
-  return last?.kind === 'assistant' && last.streaming ? [...entries.slice(0, -1), {...last, streaming: false}] : [...entries];
+  const index = streamingIndex(entries);
+  return entries.map((e, i) => (i === index ? {...e, streaming: false} : e));
 }

@@ -36,6 +36,7 @@ describe('<autoui-agent> runs one question at a time', () => {
     expect(await scenario.requests(), 'the refused question never reached the model').to.have.length(1);
     await settle(agent);
     expect(ui(agent).questions()).to.deep.equal(['You: First question']);
+    expect(ui(agent).answers(), 'the notice did not split the answer').to.deep.equal(['A slow but complete answer to the first question.']);
   });
 });
 
