@@ -4,7 +4,7 @@ import {runAgentLoop, type AgentLoopOptions, type AgentResult} from '../agent/ag
 import {ResultBuffer} from '../agent/result-buffer.js';
 import type {ModelMessage} from '../agent/messages.js';
 import type {ToolLayer} from '../agent/types.js';
-import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
+import {AutouiError, ErrorCodes, type AutouiErrorCode} from '../errors.js';
 import {createProvider} from '../providers/index.js';
 import {CanvasStore, type CanvasChange} from '../canvas/canvas-store.js';
 import {defineCanvasElements} from '../canvas/autoui-canvas.js';
@@ -21,6 +21,7 @@ import {emit} from './events.js';
 import {ServerConnections} from './server-connections.js';
 import {stringsFor} from './strings.js';
 import {WidgetArrivals} from './widget-arrivals.js';
+import {failedRun, isLocalPage, resolveEndpoint} from './run-setup.js';
 import {appendAssistantText, endAssistantText, type TranscriptEntry} from './transcript-entries.js';
 import {defineElement} from '../define-element.js';
 
@@ -307,7 +308,7 @@ export class AutouiAgent extends LitElement {
         model: this.model || undefined,
         apiKey: this.apiKey || undefined,
         allowBrowserKey: this.allowBrowserKey,
-        isLocalPage: ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname),
+        isLocalPage: isLocalPage(),
       }),
       layers: this.layers,
       lang: this.language,
@@ -402,30 +403,6 @@ export class AutouiAgent extends LitElement {
       this.#knownWidgets.clear();
     }
   }
-}
-
-/** The `endpoint` attribute resolved against the page, without a trailing slash. */
-function resolveEndpoint(endpoint: string): string {
-  try {
-    return new URL(endpoint, document.baseURI).href.replace(/\/$/, '');
-  } catch {
-    throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `endpoint="${endpoint}" is not a URL: give the base URL of the provider API or of the key proxy.`);
-  }
-}
-
-/** The result of a run that failed before the loop could start. */
-function failedRun(history: ModelMessage[], error: unknown): AgentResult {
-  const code = AutouiError.isInstance(error) ? error.code : ErrorCodes.INVALID_ARGUMENT;
-  return {
-    stopReason: 'error',
-    text: '',
-    iterations: 0,
-    toolCalls: [],
-    usage: {inputTokens: 0, outputTokens: 0},
-    widgets: [],
-    messages: history,
-    error: {code, message: errorMessage(error)},
-  };
 }
 
 declare global {

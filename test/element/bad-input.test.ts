@@ -42,6 +42,14 @@ describe('<autoui-agent> with bad input', () => {
     expect(await scenario.requests()).to.have.length(0);
   });
 
+  it('an endpoint that is no URL is an INVALID_ARGUMENT failure naming it', async () => {
+    const agent = await mountAgent(undefined, {attributes: {endpoint: 'http://[oops'}});
+    const result = await agent.ask('Hello?');
+    expect(result.stopReason).to.equal('error');
+    expect(result.error!.code).to.equal('INVALID_ARGUMENT');
+    expect(result.error!.message).to.include('endpoint="http://[oops"');
+  });
+
   it('a failed question retried is sent once, not twice', async () => {
     const scenario = await createScenario([{text: 'Answer.', fault: {status: 401, failTimes: 1}}]);
     const agent = await mountAgent(scenario);
