@@ -55,7 +55,7 @@ export async function loopCpu(): Promise<BenchResult> {
   const baseline = median(stringifyTimes.slice(5));
   const ratio = ours / baseline;
   return {
-    name: 'loop CPU per iteration (10 layers, 300 tools, eager)',
+    name: '3. loop CPU per iteration (10 layers, 300 tools, eager)',
     comparison: 'core work per iteration vs JSON.stringify of the request body',
     rows: [
       {what: 'agent core per iteration (median, ms)', value: Number(ours.toFixed(3))},

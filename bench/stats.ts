@@ -24,3 +24,11 @@ export interface BenchResult {
   met?: boolean;
   notes?: string[];
 }
+
+/** Rounds to 3 decimals (table cells). */
+export const round3 = (n: number) => Number(n.toFixed(3));
+
+/** A table row comparing one measure of ours with the baseline's: both values and ours/baseline. */
+export function ratioRow(what: string, ours: number, baseline: number): Record<string, string | number> {
+  return {what, ours: round3(ours), baseline: round3(baseline), 'ours/baseline': round3(ours / baseline)};
+}

@@ -52,7 +52,7 @@ export function tokenEconomy(realLayers: readonly ToolLayer[], label: string): B
   const at200 = rows.find((r) => (r.tools as number) >= 200) ?? rows[rows.length - 1];
   const ratio = at200['lazy/eager'] as number;
   return {
-    name: 'token economy (first request: system prompt + tools)',
+    name: '2. token economy (first request: system prompt + tools)',
     comparison: 'lazy discovery vs eager-tools, o200k_base tokens',
     rows,
     ratio,

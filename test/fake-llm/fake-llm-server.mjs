@@ -9,6 +9,9 @@
  * - `POST /s/:id/v1/messages`, `POST /s/:id/v1/chat/completions`: the model.
  * - `GET /s/:id/__requests` → every request the scenario received (`{wire, path, headers, body}`).
  * CORS: any origin, any request header; the retry headers are exposed to the page.
+ * A streamed turn with `stampSendTime: true` has every `{{sent_at}}` in its frames replaced, as
+ * each frame is written, by the send time in ms (`performance.timeOrigin + performance.now()`,
+ * which a page on this machine reads on the same clock): the streaming benchmark's probe.
  */
 import {createServer} from 'node:http';
 import {anthropicErrorBody, anthropicErrorFrame, anthropicFrames, anthropicJson} from './anthropic-wire.mjs';
@@ -128,11 +131,16 @@ async function answer(req, res, wireName, scenarioId, state, store) {
   if (stallAt !== undefined) frames = frames.slice(0, stallAt);
   for (const frame of frames) {
     if (res.destroyed) return;
-    res.write(frame);
+    res.write(turn.stampSendTime ? stampSendTime(frame) : frame);
     if (turn.chunkDelayMs && !(await pause(turn.chunkDelayMs, res))) return;
   }
   // A stall keeps the response open until the client gives up (or the server closes).
   if (stallAt === undefined) res.end();
+}
+
+/** `frame` with each `{{sent_at}}` replaced by the time now, in ms since the epoch (µs precision). */
+function stampSendTime(frame) {
+  return frame.replaceAll('{{sent_at}}', (performance.timeOrigin + performance.now()).toFixed(3));
 }
 
 function cors(req, res) {

@@ -12,7 +12,9 @@ if (build === 'iife') {
   });
   api = window.AutouiAgent;
 } else {
-  api = await import('/dist/autoui-agent.js');
+  // The ES build: the element from the main entry, the core's API from `autoui-agent/core`.
+  await import('/dist/autoui-agent.js');
+  api = await import('/dist/core.js');
 }
 
 const turns = [

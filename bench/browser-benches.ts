@@ -1,0 +1,24 @@
+/**
+ * The benchmarks that run in Chromium (4, 5, 6): bundled by bench/run.mjs with esbuild (packages
+ * left external) and run in a child process. Reads the servers' URLs from `BENCH_SERVERS`; prints
+ * one JSON array of BenchResult on stdout's last line. `BENCH_ONLY=render,startup` runs a subset.
+ */
+import {openChromium} from './browser/chromium-session.mjs';
+import {rendering} from './browser/render.bench.js';
+import {startup} from './browser/startup.bench.js';
+import {streaming} from './browser/streaming.bench.js';
+import type {BenchResult} from './stats.js';
+
+const servers = JSON.parse(process.env.BENCH_SERVERS ?? '{}') as Record<string, string>;
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const session = await openChromium();
+const results: BenchResult[] = [];
+try {
+  if (wanted('render')) results.push(await rendering(session));
+  if (wanted('startup')) results.push(await startup(session));
+  if (wanted('streaming')) results.push(await streaming(session, servers['fake-llm']));
+} finally {
+  await session.close();
+}
+console.log(JSON.stringify(results));

@@ -1,0 +1,110 @@
+/**
+ * Benchmark 4, rendering in Chromium: a 10,000-row table, a 10,000-point line chart, a
+ * 1,000-marker map (tiles served locally) and a canvas of 100 mixed light widgets; for each, the
+ * time until the content is complete and laid out (`ready`), until the next frame has painted
+ * (`painted`), and the JS heap after GC, against the bare library doing the same work on a plain
+ * page (bench/pages/render-bare.js). Our side goes through the built ES bundle
+ * (bench/pages/render-ours.js). Each run is a fresh page; ours and the baseline alternate.
+ */
+import {openChromium} from './chromium-session.mjs';
+import {median, round3, type BenchResult} from '../stats.js';
+
+const RUNS = 7;
+const WARMUP = 2;
+
+/** What is compared: the kind of work and its baselines (`full`: a plain table of every row). */
+const KINDS: Array<{kind: string; label: string; baselines: Array<'bare' | 'full'>}> = [
+  {kind: 'table', label: 'table, 10,000 rows', baselines: ['bare', 'full']},
+  {kind: 'chart', label: 'line chart, 10,000 points', baselines: ['bare']},
+  {kind: 'map', label: 'map, 1,000 markers', baselines: ['bare']},
+  {kind: 'canvas100', label: 'canvas, 100 mixed widgets', baselines: ['bare']},
+];
+const BASELINE_NAMES = {bare: 'bare library', full: 'plain full table'};
+
+interface Sample {
+  ready: number;
+  painted: number;
+  heap: number;
+  /** Main-thread time by kind during the timed part (CDP Performance metrics), ms. */
+  script: number;
+  style: number;
+  layout: number;
+}
+
+type Bench = {__bench: {prepare(kind: string): Promise<void>; run(): Promise<{ready: number; painted: number}>}};
+
+/** Cumulative main-thread durations of the page, in ms. */
+async function metrics(cdp: {send(method: 'Performance.getMetrics'): Promise<{metrics: Array<{name: string; value: number}>}>}) {
+  const {metrics: list} = await cdp.send('Performance.getMetrics');
+  const get = (name: string) => (list.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return {script: get('ScriptDuration'), style: get('RecalcStyleDuration'), layout: get('LayoutDuration')};
+}
+
+type Session = Awaited<ReturnType<typeof openChromium>>;
+
+async function once(session: Session, impl: string, kind: string): Promise<Sample> {
+  const opened = await session.open(`/bench/pages/render.html?impl=${impl}`);
+  try {
+    await opened.page.waitForFunction(() => (window as {__bench?: unknown}).__bench, null, {timeout: 20_000}).catch((error) => {
+      throw new Error(`${impl}/${kind}: the page did not get ready (${opened.errors.join('; ') || error.message})`);
+    });
+    await opened.page.evaluate((k) => (window as unknown as Bench).__bench.prepare(k), kind);
+    await opened.cdp.send('Performance.enable');
+    const before = await metrics(opened.cdp);
+    const timing = await opened.page.evaluate(() => (window as unknown as Bench).__bench.run());
+    const after = await metrics(opened.cdp);
+    const heap = await opened.heapMb();
+    if (opened.errors.length) throw new Error(`${impl}/${kind}: ${opened.errors.join('; ')}`);
+    return {...timing, heap, script: after.script - before.script, style: after.style - before.style, layout: after.layout - before.layout};
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Runs the benchmark. */
+export async function rendering(session: Session): Promise<BenchResult> {
+  const rows: BenchResult['rows'] = [];
+  const ratios: number[] = [];
+  const notes: string[] = [];
+  let tableAhead = true;
+  const breakdown: BenchResult['rows'] = [];
+  for (const {kind, label, baselines} of KINDS) {
+    const impls = ['ours', ...baselines];
+    const samples = new Map<string, Sample[]>(impls.map((i) => [i, []]));
+    for (let run = 0; run < WARMUP + RUNS; run++) {
+      // Alternate who goes first, so a slow moment of the machine is shared.
+      for (const impl of run % 2 ? [...impls].reverse() : impls) {
+        const sample = await once(session, impl, kind);
+        if (run >= WARMUP) samples.get(impl)!.push(sample);
+      }
+    }
+    const med = (impl: string, key: keyof Sample) => median(samples.get(impl)!.map((s) => s[key]));
+    for (const impl of impls) {
+      breakdown.push({widget: label, side: impl === 'ours' ? 'ours' : BASELINE_NAMES[impl as 'bare' | 'full'], 'script (ms)': round3(med(impl, 'script')), 'style (ms)': round3(med(impl, 'style')), 'layout (ms)': round3(med(impl, 'layout'))});
+    }
+    for (const baseline of baselines) {
+      for (const [key, what] of [['ready', 'ready (ms)'], ['painted', 'painted (ms)'], ['heap', 'JS heap after GC (MB)']] as const) {
+        const ours = med('ours', key);
+        const base = med(baseline, key);
+        rows.push({widget: label, vs: BASELINE_NAMES[baseline], what, ours: round3(ours), baseline: round3(base), 'ours/baseline': round3(ours / base)});
+        if (baseline === 'bare') ratios.push(ours / base);
+        if (baseline === 'full' && key !== 'heap' && ours >= base) tableAhead = false;
+      }
+    }
+  }
+  const worst = Math.max(...ratios);
+  notes.push(`${RUNS} runs per side and widget after ${WARMUP} warm-up runs (discarded), medians; a fresh browser context per run.`);
+  notes.push('ready = from the start of the work (widget_display on our side) to the content complete and laid out; painted = the frame after that. Code is loaded before timing on both sides (start-up is benchmark 5).');
+  notes.push('Where the time goes (main thread during the timed part, CDP Performance metrics, medians):');
+  notes.push(...breakdown.map((b) => `  ${b.widget}, ${b.side}: script ${b['script (ms)']} ms, style ${b['style (ms)']} ms, layout ${b['layout (ms)']} ms`));
+  notes.push(`The table ${tableAhead ? 'is' : 'is NOT'} ahead of a plain full table.`);
+  return {
+    name: '4. rendering in Chromium (widgets vs bare libraries)',
+    comparison: 'our widgets through the ES bundle and <autoui-canvas> vs chart.js / Leaflet / a plain table / plain DOM',
+    rows,
+    ratio: round3(worst),
+    target: '≤ 1.2 for every widget, time and memory; the table ahead of a plain full table',
+    met: worst <= 1.2 && tableAhead,
+    notes,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Benchmark 5, start-up: time from navigation start to `<autoui-agent>` defined and rendered on a
+ * plain page loading the built ES bundle, vs the same page with one trivial Lit element (lit
+ * alone, bundled with esbuild), at normal speed and under 4x CPU throttling (CDP). Also checks
+ * which chunks were requested: the MCP client, chart.js and Leaflet must not be on this path.
+ */
+import {openChromium} from './chromium-session.mjs';
+import {median, round3, type BenchResult} from '../stats.js';
+
+const RUNS = 15;
+const WARMUP = 3;
+/** Chunk names of the MCP client, chart.js and Leaflet in dist/ (`mcp-<hash>.js` and so on). */
+const HEAVY = /\/(mcp|chart|map|client)[-.][\w-]*\.js$/;
+
+type Session = Awaited<ReturnType<typeof openChromium>>;
+
+async function once(session: Session, page: string, throttle: number) {
+  const opened = await session.open(`/bench/pages/${page}`, {throttle});
+  try {
+    await opened.page.waitForFunction(() => (window as {__startup?: number}).__startup, null, {timeout: 20_000});
+    const ms = await opened.page.evaluate(() => (window as unknown as {__startup: number}).__startup);
+    // Give lazy loads that start right after the first render a moment to show up.
+    await opened.page.waitForTimeout(300);
+    if (opened.errors.length) throw new Error(`${page}: ${opened.errors.join('; ')}`);
+    return {ms, scripts: opened.requests.filter((u) => u.endsWith('.js') || u.includes('.js?'))};
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Runs the benchmark. */
+export async function startup(session: Session): Promise<BenchResult> {
+  const rows: BenchResult['rows'] = [];
+  const extras: number[] = [];
+  const heavy = new Set<string>();
+  const ourScripts = new Set<string>();
+  for (const [throttle, target] of [[1, 20], [4, 80]] as const) {
+    const ours: number[] = [];
+    const lit: number[] = [];
+    for (let run = 0; run < WARMUP + RUNS; run++) {
+      const order = run % 2 ? (['lit', 'ours'] as const) : (['ours', 'lit'] as const);
+      for (const side of order) {
+        const r = await once(session, side === 'ours' ? 'startup-ours.html' : 'startup-lit.html', throttle);
+        if (side === 'ours') {
+          for (const u of r.scripts) {
+            ourScripts.add(new URL(u).pathname);
+            if (HEAVY.test(new URL(u).pathname)) heavy.add(new URL(u).pathname);
+          }
+        }
+        if (run < WARMUP) continue;
+        (side === 'ours' ? ours : lit).push(r.ms);
+      }
+    }
+    const o = median(ours);
+    const l = median(lit);
+    extras.push(o - l);
+    rows.push({cpu: throttle === 1 ? 'normal' : '4x throttled', 'ours (ms)': round3(o), 'lit alone (ms)': round3(l), 'extra (ms)': round3(o - l), 'target extra (ms)': target, 'ours/lit': round3(o / l)});
+  }
+  const met = extras[0] <= 20 && extras[1] <= 80 && heavy.size === 0;
+  return {
+    name: '5. start-up (navigation start to <autoui-agent> defined and rendered)',
+    comparison: 'the ES bundle and <autoui-agent> vs one trivial Lit element on the same page',
+    rows,
+    ratio: round3(Number(rows[0]['ours/lit'])),
+    target: '≤ 20 ms extra (normal), ≤ 80 ms extra (4x throttled); no MCP, chart.js or Leaflet chunk',
+    met,
+    notes: [
+      `${RUNS} page loads per side and CPU setting after ${WARMUP} warm-up loads (discarded), medians; a fresh browser context (empty cache) per load, served from 127.0.0.1.`,
+      `scripts requested on our page: ${[...ourScripts].map((p) => p.split('/').pop()).join(', ')}`,
+      heavy.size ? `HEAVY CHUNKS REQUESTED: ${[...heavy].join(', ')}` : 'no MCP client, chart.js or Leaflet chunk was requested on this path.',
+    ],
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The timing protocol of the rendering benchmark (4), shared by our page and the bare-library
+ * page so both are measured the same way. `window.__bench.run(kind)`:
+ *   1. builds the data and loads the code (widget chunks, libraries) — not timed;
+ *   2. t0, then `impl.render(...)` starts the work and returns a `done()` check;
+ *   3. `done()` is polled with zero-delay tasks (MessageChannel: no 4 ms timer clamp, no frame
+ *      quantisation), then a forced layout: `ready` = script + style + layout until the content
+ *      is complete (tiles loaded, for maps);
+ *   4. the next animation frame and the task after it (the frame has painted): `painted`.
+ */
+import {chartParams, mapParams, mixedWidgets, tableParams} from './render-data.js';
+
+/** What each kind of benchmark draws, as `[type, params]` pairs. */
+export const WORK = {
+  table: () => [['table', tableParams()]],
+  chart: () => [['chart', chartParams()]],
+  map: () => [['map', mapParams()]],
+  canvas100: () => mixedWidgets(),
+};
+
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+/** Resolves on the next task (a message), without timer clamping. */
+const nextTask = () => new Promise((resolve) => {
+  waiting.push(resolve);
+  channel.port2.postMessage(0);
+});
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+/** True when a Leaflet map under `root` has drawn `markers` markers and loaded all its tiles. */
+export function leafletDone(root, markers) {
+  if (!root) return false;
+  const loaded = root.querySelectorAll('.leaflet-tile-loaded').length;
+  const pending = root.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length;
+  return loaded > 0 && pending === 0 && root.querySelectorAll('path.leaflet-interactive').length >= markers;
+}
+
+/**
+ * Installs `window.__bench` for one implementation.
+ * @param {{prepare(types: string[], container: HTMLElement): Promise<void>, render(work: Array<[string, object]>, container: HTMLElement): () => boolean}} impl
+ */
+export function install(impl) {
+  const container = document.getElementById('stage');
+  let work;
+  window.__bench = {
+    /** Builds the data and loads the code: not timed. */
+    async prepare(kind) {
+      work = WORK[kind]();
+      await impl.prepare([...new Set(work.map(([type]) => type))], container);
+    },
+    /** The timed part. */
+    async run() {
+      const t0 = performance.now();
+      const done = impl.render(work, container);
+      while (!done()) await nextTask();
+      container.getBoundingClientRect();
+      const ready = performance.now() - t0;
+      await nextFrame();
+      await nextTask();
+      const painted = performance.now() - t0;
+      return {ready, painted};
+    },
+  };
+}
