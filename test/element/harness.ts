@@ -26,7 +26,6 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string>;
   // The wire body as sent: shape depends on `wire`.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
