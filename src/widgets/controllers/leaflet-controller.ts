@@ -5,7 +5,7 @@
  * document. A re-attached host (moved on the canvas) gets a new map on its next render.
  */
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
-import * as L from 'leaflet/dist/leaflet-src.esm.js';
+import * as L from '../map/leaflet-subset.js';
 
 /** Draws the host's content on the map; `first` is true right after the map was created. */
 export type MapDrawer = (map: L.Map, first: boolean) => void;

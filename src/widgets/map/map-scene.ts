@@ -3,7 +3,7 @@
  * (DOM nodes, never HTML strings: design.md section 8), GeoJSON layers (plain or coloured by
  * value), and the view (fit to everything, unless the params give a centre or a zoom).
  */
-import * as L from 'leaflet/dist/leaflet-src.esm.js';
+import * as L from './leaflet-subset.js';
 import {colorFor} from '../controllers/safe-values.js';
 import {choroplethScale, featureValues, safeTileUrl, type MapLayer, type MapProps} from './map-data.js';
 
