@@ -13,7 +13,8 @@
  */
 import {build} from 'esbuild';
 import {execFileSync, spawn} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {dirname, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -35,6 +36,18 @@ if (only(BROWSER).length && process.env.BENCH_NO_BUILD !== '1') {
   execFileSync('node', ['scripts/gen-validators.mjs'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
   execFileSync('npx', ['vite', 'build', '--outDir', 'bench/.build/dist', '--logLevel', 'warn'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
 }
+/** What Vite does for `import text from './x.md?raw'` and `import css from 'x.css?inline'` (the widgets' recipes and styles). */
+const rawImports = {
+  name: 'raw-imports',
+  setup(b) {
+    b.onResolve({filter: /\?(raw|inline)$/}, (args) => {
+      const bare = args.path.replace(/\?(raw|inline)$/, '');
+      const path = bare.startsWith('.') ? resolve(dirname(args.importer), bare) : fileURLToPath(import.meta.resolve(bare));
+      return {path, namespace: 'raw-text'};
+    });
+    b.onLoad({filter: /.*/, namespace: 'raw-text'}, (args) => ({contents: `export default ${JSON.stringify(readFileSync(args.path, 'utf8'))};`, loader: 'js'}));
+  },
+};
 const common = {bundle: true, format: 'esm', logLevel: 'warning', tsconfig: `${root}tsconfig.json`};
 await Promise.all([
   // Baselines for the browser: minified like our bundle.
@@ -45,13 +58,14 @@ await Promise.all([
     entryPoints: [`${root}bench/node-benches.ts`],
     outfile: `${out}/node-benches.mjs`,
     platform: 'node',
+    plugins: [rawImports],
     banner: {js: "import {createRequire} from 'node:module'; const require = createRequire(import.meta.url);"},
   }),
   build({...common, entryPoints: [`${root}bench/browser-benches.ts`], outfile: `${out}/browser-benches.mjs`, platform: 'node', packages: 'external'}),
 ]);
 
 const servers = [];
-for (const name of ['demo-data', 'fake-llm']) {
+for (const name of ['demo-data', 'demo-atlas', 'everything', 'fake-llm']) {
   const mod = await import(pathToFileURL(`${root}test/servers/${name}.mjs`).href);
   servers.push({name: mod.name, server: await mod.start()});
 }

@@ -24,6 +24,15 @@ export function firstRequestTokens(layers: readonly ToolLayer[], eager: boolean)
   return {prompt, tools: toolTokens, total: prompt + toolTokens, toolCount: tools.length};
 }
 
+/** The five lazy-mode tool definitions that cost the most tokens, as `name (n)`. */
+function largestTools(layers: readonly ToolLayer[]): string[] {
+  return buildDiscoveryTools(new ToolCatalog(layers))
+    .map((t) => ({name: t.name, n: tokens(JSON.stringify(t))}))
+    .sort((a, b) => b.n - a.n)
+    .slice(0, 5)
+    .map((t) => `${t.name} (${t.n})`);
+}
+
 /**
  * Runs the curve. `realLayers` are the live layers (the autoui layer, the demo servers,
  * server-everything) the generated servers are added to.
@@ -50,6 +59,8 @@ export function tokenEconomy(realLayers: readonly ToolLayer[], label: string): B
     };
   });
   const at200 = rows.find((r) => (r.tools as number) >= 200) ?? rows[rows.length - 1];
+  const at200Layers = steps[rows.indexOf(at200)].layers;
+  const lazy200 = firstRequestTokens(at200Layers, false);
   const ratio = at200['lazy/eager'] as number;
   return {
     name: '2. token economy (first request: system prompt + tools)',
@@ -58,6 +69,9 @@ export function tokenEconomy(realLayers: readonly ToolLayer[], label: string): B
     ratio,
     target: '≤ 0.10 at 200 tools in ≥ 5 servers',
     met: ratio <= 0.1 && (at200.servers as number) >= 5,
-    notes: [`at ${at200.tools} tools in ${at200.servers} servers: ${at200['lazy tokens']} vs ${at200['eager tokens']} tokens`],
+    notes: [
+      `at ${at200.tools} tools in ${at200.servers} servers: ${at200['lazy tokens']} vs ${at200['eager tokens']} tokens; lazy = system prompt ${lazy200.prompt} + tools ${lazy200.tools}.`,
+      `largest tool definitions sent in lazy mode: ${largestTools(at200Layers).join(', ')}`,
+    ],
   };
 }
