@@ -4,6 +4,7 @@
  * prints the functions with the most self time, to find what bounds a missed target.
  *
  *   node bench/profile.mjs <table|chart|map|canvas100> [ours|bare|full]
+ *   node bench/profile.mjs startup [ours|lit]      (the start-up benchmark's page load, 5)
  *
  * Needs the builds of `npm run bench` (bench/.build/); run that once first.
  */
@@ -27,13 +28,22 @@ function original(url, line, column) {
 const [kind = 'table', impl = 'ours'] = process.argv.slice(2);
 const session = await openChromium();
 try {
-  const opened = await session.open(`/bench/pages/render.html?impl=${impl}`);
+  const opened = await session.open(`/bench/pages/render.html?impl=${kind === 'startup' ? 'bare' : impl}`);
   await opened.page.waitForFunction(() => window.__bench, null, {timeout: 20_000});
-  await opened.page.evaluate((k) => window.__bench.prepare(k), kind);
+  if (kind !== 'startup') await opened.page.evaluate((k) => window.__bench.prepare(k), kind);
   await opened.cdp.send('Profiler.enable');
   await opened.cdp.send('Profiler.setSamplingInterval', {interval: 100});
   await opened.cdp.send('Profiler.start');
-  const timing = await opened.page.evaluate(() => window.__bench.run());
+  let timing;
+  if (kind === 'startup') {
+    // Same origin, so the page stays in this renderer and the profiler keeps recording.
+    await opened.page.goto(`${session.baseUrl}/bench/pages/startup-${impl === 'lit' ? 'lit' : 'ours'}.html`);
+    await opened.page.waitForFunction(() => window.__startup, null, {timeout: 20_000});
+    const ms = await opened.page.evaluate(() => window.__startup);
+    timing = {ready: ms, painted: ms};
+  } else {
+    timing = await opened.page.evaluate(() => window.__bench.run());
+  }
   const {profile} = await opened.cdp.send('Profiler.stop');
   const dt = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
