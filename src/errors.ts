@@ -31,6 +31,8 @@ export const ErrorCodes = {
   ABORTED: 'ABORTED',
   /** A question was asked while a run was going. */
   RUN_IN_PROGRESS: 'RUN_IN_PROGRESS',
+  /** A lazy part of the library (a chunk) could not be loaded, e.g. the network failed. */
+  LOAD_FAILED: 'LOAD_FAILED',
   /** A programmer error in how the library was called. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
 } as const;

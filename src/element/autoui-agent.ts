@@ -1,16 +1,13 @@
 import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, query, state} from 'lit/decorators.js';
-import {runAgentLoop, type AgentLoopOptions, type AgentResult} from '../agent/agent-loop.js';
-import {ResultBuffer} from '../agent/result-buffer.js';
+import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
+import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ModelMessage} from '../agent/messages.js';
-import type {ToolLayer} from '../agent/types.js';
-import {AutouiError, ErrorCodes, type AutouiErrorCode} from '../errors.js';
-import {createProvider} from '../providers/index.js';
+import type {ToolLayer, WebMcpLayer} from '../agent/types.js';
+import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
 import {CanvasStore, type CanvasChange} from '../canvas/canvas-store.js';
 import {defineCanvasElements} from '../canvas/autoui-canvas.js';
-import {createAutouiLayer} from '../webmcp/index.js';
-import {createDefaultRegistry} from '../widgets/catalog.js';
-import type {PageWidgetSpec} from '../widgets/widget-registry.js';
+import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
 import type {WidgetEnvironment} from '../widgets/widget-context.js';
 import {AutouiComposer} from './autoui-composer.js';
 import {AutouiConsole, type RunRecord} from './autoui-console.js';
@@ -29,6 +26,16 @@ import {defineElement} from '../define-element.js';
 const SERVER_WAIT_MS = 10_000;
 /** How long the end of a run waits for the widgets it showed to render (lazy chunks load meanwhile). */
 const WIDGET_WAIT_MS = 10_000;
+
+/** The lazy engine chunk (see engine.ts). */
+type Engine = typeof import('./engine.js');
+
+/** What exists once the engine has loaded: the widget registry and the `autoui` layer over it. */
+interface Runtime {
+  engine: Engine;
+  registry: WidgetRegistry;
+  autouiLayer: WebMcpLayer;
+}
 
 /**
  * `<autoui-agent>`: gives a page an LLM tool-calling agent over its MCP servers. People ask in
@@ -103,15 +110,18 @@ export class AutouiAgent extends LitElement {
   @state() private serverTick = 0;
   @query('autoui-composer') private composer?: AutouiComposer;
 
-  readonly #registry = createDefaultRegistry();
   readonly #store = new CanvasStore();
+  #runtime?: Runtime;
+  #loading?: Promise<Runtime>;
+  /** Page widgets registered before the engine loaded, registered when it does. */
+  readonly #pendingWidgets: PageWidgetSpec[] = [];
   readonly #pageLayers: ToolLayer[] = [];
   readonly #knownWidgets = new Map<string, string>();
   readonly #arrivals = new WidgetArrivals();
   #history: ModelMessage[] = [];
   /** Bumped by clear(): a run started before it must not write back its conversation. */
   #epoch = 0;
-  #buffer = new ResultBuffer();
+  #buffer?: ResultBuffer;
   #controller?: AbortController;
   #observer?: MutationObserver;
   readonly #connections = new ServerConnections({
@@ -123,13 +133,6 @@ export class AutouiAgent extends LitElement {
     },
     changed: () => this.serverTick++,
   });
-  readonly #autouiLayer = createAutouiLayer({
-    registry: this.#registry,
-    store: this.#store,
-    imageHosts: () => this.#allowedImageHosts(),
-    beforeCreate: (type, params) => emit(this, 'autoui-widget-create', {type, params}, true),
-  });
-
   constructor() {
     super();
     defineCanvasElements();
@@ -154,9 +157,12 @@ export class AutouiAgent extends LitElement {
     return this.#store.list().map(({id, type, params}) => ({id, type, params}));
   }
 
-  /** Every tool layer a question would use now: connected MCP servers, the page's layers, `autoui`. */
+  /**
+   * Every tool layer a question would use now: connected MCP servers, the page's layers, and
+   * `autoui` (present once the engine has loaded, shortly after the first render).
+   */
   get layers(): readonly ToolLayer[] {
-    return [...this.#connections.layers, ...this.#pageLayers, this.#autouiLayer];
+    return [...this.#connections.layers, ...this.#pageLayers, ...(this.#runtime ? [this.#runtime.autouiLayer] : [])];
   }
 
   /** The language of the prompt and the element's texts: `lang`, else the page's if fr/en, else `fr`. */
@@ -190,7 +196,8 @@ export class AutouiAgent extends LitElement {
       await this.#connections.settled(SERVER_WAIT_MS);
       let result: AgentResult;
       try {
-        result = await runAgentLoop(text, this.#loopOptions(controller.signal, record));
+        const {engine} = await this.#loadEngine();
+        result = await engine.runAgentLoop(text, this.#loopOptions(engine, controller.signal, record));
       } catch (error) {
         // Settings refused before any request (an unknown provider, an endpoint that is no URL)
         // are told like any other failure, never lost in a rejected promise nobody reads.
@@ -225,7 +232,7 @@ export class AutouiAgent extends LitElement {
     this.#epoch++;
     this.abort();
     this.#history = [];
-    this.#buffer = new ResultBuffer();
+    this.#buffer = undefined;
     this.entries = [];
     this.runs = [];
     this.#store.clear();
@@ -233,7 +240,8 @@ export class AutouiAgent extends LitElement {
 
   /** Adds a page's own widget element (already defined by the page) with its schema and recipe. */
   registerWidget(definition: PageWidgetSpec): void {
-    this.#registry.registerPageWidget(definition);
+    if (this.#runtime) this.#runtime.registry.registerPageWidget(definition);
+    else this.#pendingWidgets.push(definition);
     this.requestUpdate();
   }
 
@@ -261,6 +269,14 @@ export class AutouiAgent extends LitElement {
     this.#observer?.disconnect();
     this.abort();
     this.#connections.closeAll();
+  }
+
+  protected override firstUpdated(): void {
+    // The engine is not needed to paint the element: fetch it when the page is idle, so it is
+    // there before the first question in practice (ask() also waits for it).
+    const load = () => void this.#loadEngine().catch(() => {});
+    if ('requestIdleCallback' in window) requestIdleCallback(load, {timeout: 2000});
+    else setTimeout(load, 0);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -293,16 +309,41 @@ export class AutouiAgent extends LitElement {
         class="canvas"
         part="canvas"
         .store=${this.#store}
-        .registry=${this.#registry}
+        .registry=${this.#runtime?.registry}
         .environment=${environment}
         @autoui-widget-rendered=${this.#onWidgetRendered}
       ></autoui-canvas>
     </div>`;
   }
 
-  #loopOptions(signal: AbortSignal, record: RunRecord): AgentLoopOptions {
+  /** Loads the engine chunk once; a failed load is retried by the next call. */
+  #loadEngine(): Promise<Runtime> {
+    this.#loading ??= import('./engine.js').then(
+      (engine) => {
+        const registry = engine.createDefaultRegistry();
+        for (const spec of this.#pendingWidgets.splice(0)) registry.registerPageWidget(spec);
+        const autouiLayer = engine.createAutouiLayer({
+          registry,
+          store: this.#store,
+          imageHosts: () => this.#allowedImageHosts(),
+          beforeCreate: (type, params) => emit(this, 'autoui-widget-create', {type, params}, true),
+        });
+        this.#runtime = {engine, registry, autouiLayer};
+        this.requestUpdate();
+        return this.#runtime;
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw new AutouiError(ErrorCodes.LOAD_FAILED, `Part of autoui-agent could not be loaded (${errorMessage(error)}). Check the network and try again.`, {cause: error});
+      },
+    );
+    return this.#loading;
+  }
+
+  #loopOptions(engine: Engine, signal: AbortSignal, record: RunRecord): AgentLoopOptions {
+    this.#buffer ??= new engine.ResultBuffer();
     return {
-      provider: createProvider({
+      provider: engine.createProvider({
         provider: this.provider || 'anthropic',
         endpoint: this.endpoint ? resolveEndpoint(this.endpoint) : undefined,
         model: this.model || undefined,

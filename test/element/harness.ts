@@ -114,6 +114,11 @@ export async function mountAgent(scenario: Scenario | undefined, options: AgentO
   return mounted;
 }
 
+/** Waits for the engine (core, providers, the autoui layer): a lazy chunk loaded right after the first render. */
+export async function engineLoaded(agent: AutouiAgent): Promise<void> {
+  await waitUntil(() => agent.layers.some((l) => l.serverName === 'autoui'), 'the engine chunk did not load after the first render', {timeout: 5000});
+}
+
 /** An `<autoui-server>` with these attributes. */
 export function serverElement(attributes: Record<string, string>): HTMLElement {
   const server = document.createElement('autoui-server');

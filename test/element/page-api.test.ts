@@ -2,9 +2,10 @@
  * The element's JS API for pages: `registerWidget()` with a page-defined element,
  * `addLayer()`/`removeLayer()` with a `createWebMcpServer` layer, and `clear()`.
  */
-import {expect} from '@open-wc/testing';
+import {expect, fixture, html} from '@open-wc/testing';
+import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {createWebMcpServer} from '../../src/webmcp/index.js';
-import {EventLog, createScenario, messageTexts, mountAgent, offeredTools, settle, systemPrompt, ui} from './harness.js';
+import {EventLog, createScenario, engineLoaded, messageTexts, mountAgent, offeredTools, settle, systemPrompt, ui} from './harness.js';
 
 /** A page's own widget: shows its label. */
 class PageBadge extends HTMLElement {
@@ -52,6 +53,19 @@ describe('<autoui-agent> page API', () => {
     expect(displayTool.description).to.include('badge: A small badge with a label.');
   });
 
+  it('registerWidget() called before the element is on the page (before its engine loads) is kept', async () => {
+    const scenario = await createScenario([{toolCalls: [display('badge', {label: 'Early'})]}, {text: 'Done.'}]);
+    const element = document.createElement('autoui-agent');
+    element.registerWidget(badge);
+    element.setAttribute('endpoint', scenario.base);
+    const agent = await fixture<AutouiAgent>(html`${element}`);
+    await engineLoaded(agent);
+    const log = new EventLog(agent);
+    const result = await agent.ask('Show a badge');
+    expect(result.toolCalls[0].error).to.equal(undefined);
+    expect(log.of('autoui-widget-created').map((e) => e.type)).to.deep.equal(['badge']);
+  });
+
   it('addLayer() adds a page’s WebMCP tools, run in the page; removeLayer() takes them away', async () => {
     const calls: unknown[] = [];
     const shop = createWebMcpServer('shop', {
@@ -66,6 +80,7 @@ describe('<autoui-agent> page API', () => {
     ]);
     const agent = await mountAgent(scenario, {attributes: {'eager-tools': true}});
     agent.addLayer(shop.layer);
+    await engineLoaded(agent);
     expect(agent.layers.map((l) => l.serverName)).to.deep.equal(['shop', 'autoui']);
 
     expect((await agent.ask('What is the price?')).text).to.equal('It costs 12 EUR.');

@@ -3,7 +3,7 @@
  * run time, the `tools` allow-list, and the `servers` attribute. Real servers over HTTP.
  */
 import {expect, waitUntil} from '@open-wc/testing';
-import {EventLog, createScenario, mountAgent, offeredTools, serverElement, serverUrl, watchFetch} from './harness.js';
+import {EventLog, createScenario, engineLoaded, mountAgent, offeredTools, serverElement, serverUrl, watchFetch} from './harness.js';
 
 const layerNames = (agent: {layers: readonly {serverName: string}[]}) => agent.layers.map((l) => l.serverName);
 const toolsOf = (agent: {layers: readonly {serverName: string; tools: {name: string}[]}[]}, name: string) =>
@@ -13,6 +13,7 @@ describe('<autoui-agent> MCP servers', () => {
   it('connects an <autoui-server> child added at run time, and drops it when removed', async () => {
     const agent = await mountAgent(undefined);
     const log = new EventLog(agent);
+    await engineLoaded(agent);
     expect(layerNames(agent)).to.deep.equal(['autoui']);
 
     const child = serverElement({name: 'data', url: serverUrl('demo-data')});
