@@ -24,3 +24,4 @@ export type {WidgetDefinition} from './widgets/widget-definition.js';
 export {AutouiWidgetElement} from './widgets/widget-element.js';
 // Types only: the MCP client (SDK, zod) is a lazy chunk the element loads on its first server.
 export type {McpServerOptions, McpConnection, McpConnectResult, DisabledTool, McpServerInfo} from './mcp/index.js';
+export {connectMcpServer, connectMcpServers} from './connect-mcp.js';

@@ -7,7 +7,7 @@
 import type {McpLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {McpConnection} from '../mcp/index.js';
-import {setZodJitless} from '../mcp/zod-jitless.js';
+import {connectMcpServer} from '../connect-mcp.js';
 import type {ServerStatus} from './autoui-console.js';
 import type {ServerConfig} from './autoui-server.js';
 
@@ -82,9 +82,6 @@ export class ServerConnections {
     const entry: Entry = {key, config, controller: new AbortController(), status: {name, url: config.url, state: 'connecting', toolCount: 0}};
     entry.pending = (async () => {
       try {
-        // Before the MCP chunk evaluates: keeps zod from probing eval on strict-CSP pages.
-        setZodJitless();
-        const {connectMcpServer} = await import('../mcp/index.js');
         const connection = await connectMcpServer({url: config.url, name: config.name, token: config.token, tools: config.tools, signal: entry.controller.signal});
         if (entry.controller.signal.aborted) {
           await connection.close();
