@@ -1,18 +1,10 @@
 // A plain page using <autoui-agent> the way a site would: one bundle, attributes, children and
 // DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url]]),
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang.
+import {loadBundle} from './load-bundle.js';
+
 const params = new URL(location.href).searchParams;
-if (params.get('build') === 'iife') {
-  await new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = '/dist/autoui-agent.iife.js';
-    s.onload = resolve;
-    s.onerror = reject;
-    document.head.append(s);
-  });
-} else {
-  await import('/dist/autoui-agent.js');
-}
+await loadBundle(params.get('build'), {api: false});
 
 const agent = document.createElement('autoui-agent');
 agent.setAttribute('provider', params.get('provider') ?? 'anthropic');

@@ -1,21 +1,8 @@
 // Loads the bundle named by ?build= (es or iife) and runs one agent loop with a scripted model,
 // through the bundle's own exports. Publishes the outcome on window.__result for the e2e case.
-const build = new URL(location.href).searchParams.get('build');
-let api;
-if (build === 'iife') {
-  await new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = '/dist/autoui-agent.iife.js';
-    s.onload = resolve;
-    s.onerror = reject;
-    document.head.append(s);
-  });
-  api = window.AutouiAgent;
-} else {
-  // The ES build: the element from the main entry, the core's API from `autoui-agent/core`.
-  await import('/dist/autoui-agent.js');
-  api = await import('/dist/core.js');
-}
+import {loadBundle} from './load-bundle.js';
+
+const api = await loadBundle(new URL(location.href).searchParams.get('build'));
 
 const turns = [
   [{type: 'tool-call', id: 't1', name: 'data_mcp_count', input: {}}, {type: 'finish', reason: 'tool-calls'}],
