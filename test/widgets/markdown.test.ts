@@ -20,3 +20,34 @@ describe('markdown', () => {
     expect(root.textContent).to.contain('[dog]');
   });
 });
+
+describe('markdown: every way HTML has to fetch an image goes through the host check', () => {
+  it('drops srcset, <picture><source>, background and poster, and keeps list starts and column alignment', async () => {
+    const content = [
+      '<img src="https://img.example.org/a.png" srcset="https://evil.example/p.png 1x" alt="a">',
+      '<picture><source srcset="https://evil.example/q.png"><img src="https://img.example.org/b.png" alt="b"></picture>',
+      '<table background="https://evil.example/t.png"><tr><td>x</td></tr></table>',
+      '',
+      '3. third',
+      '4. fourth',
+      '',
+      '| left | right |',
+      '| :--- | ----: |',
+      '| a | 1 |',
+    ].join('\n');
+    const requested: string[] = [];
+    const observer = new PerformanceObserver((list) => requested.push(...list.getEntries().map((e) => e.name)));
+    observer.observe({type: 'resource', buffered: false});
+    const {element} = await renderWidget(markdownWidget, {content}, {imageHosts: ['img.example.org']});
+    const root = element.shadowRoot!;
+    const html = root.innerHTML;
+    expect(html).to.not.contain('evil.example');
+    expect(root.querySelector('picture, source, [srcset], [background], [poster]')).to.equal(null);
+    expect(root.querySelector('ol')!.getAttribute('start')).to.equal('3');
+    const aligned = [...root.querySelectorAll('th')].map((th) => th.getAttribute('align') ?? th.style.textAlign);
+    expect(aligned).to.deep.equal(['left', 'right']);
+    await new Promise((r) => setTimeout(r, 100));
+    observer.disconnect();
+    expect(requested.filter((u) => u.includes('evil.example'))).to.deep.equal([]);
+  });
+});

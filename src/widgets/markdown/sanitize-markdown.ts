@@ -1,7 +1,9 @@
 /**
  * Markdown to safe HTML: marked renders, DOMPurify cleans (design.md 8). On top of DOMPurify's
  * defaults: links only http(s), opened in a new tab without opener or referrer; images only
- * http(s) from the allowed hosts, others replaced by their alt text; no forms, styles or media.
+ * http(s) from the allowed hosts, others replaced by their alt text; no forms, styles or media,
+ * and none of the other ways HTML has to fetch an image (`srcset`, `<picture><source>`, the
+ * legacy `background` attribute, `poster`), which would bypass the host check on `src`.
  */
 import {Marked} from 'marked';
 import createDOMPurify from 'dompurify';
@@ -20,7 +22,11 @@ purify.addHook('afterSanitizeAttributes', (node) => {
       el.setAttribute('target', '_blank');
       el.setAttribute('rel', 'noopener noreferrer');
     } else el.removeAttribute('href');
-  } else if (el.localName === 'img') {
+  } else if (el.hasAttribute('href')) {
+    // Any other element with an href (e.g. an SVG-less <area>): http(s) only.
+    if (!safeHref(el.getAttribute('href'))) el.removeAttribute('href');
+  }
+  if (el.localName === 'img') {
     const src = safeHref(el.getAttribute('src'));
     if (!src || !imageHostAllowed(src, allowedHosts)) {
       const alt = el.getAttribute('alt');
@@ -35,9 +41,10 @@ export function markdownToSafeHtml(markdown: string, imageHosts: readonly string
   allowedHosts = imageHosts;
   try {
     return purify.sanitize(raw, {
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'video', 'audio', 'iframe', 'object', 'embed', 'svg', 'math'],
-      FORBID_ATTR: ['style'],
-      ALLOWED_URI_REGEXP: /^https?:/i,
+      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'video', 'audio', 'iframe', 'object', 'embed', 'svg', 'math', 'picture', 'source'],
+      FORBID_ATTR: ['style', 'srcset', 'background', 'poster'],
+      // DOMPurify's own URI rules stay (they keep `<ol start>` and table `align`); the hook above
+      // narrows href and src to http(s).
     });
   } finally {
     allowedHosts = [];
