@@ -40,10 +40,22 @@ function httpUrl(value: string): URL | undefined {
 /** What to do with images from hosts the page did not allow. */
 export type BlockedImagePolicy = 'gate' | 'drop';
 
+/**
+ * A map's tile template makes the browser fetch dozens of URLs the model chose, so it follows the
+ * image rule: a path on the page's own site (a private or offline tile server), or an http(s)
+ * host the page allows; never protocol-relative (`//host/...` is another site).
+ */
+function tileVerdict(value: string, imageHosts: readonly string[]): string | undefined {
+  if (value.startsWith('//')) return 'tile URLs must not be protocol-relative';
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return undefined;
+  const url = httpUrl(value);
+  if (!url) return 'tile URLs must be http(s) or a path on this site';
+  return hostAllowed(url, imageHosts) ? undefined : `tiles from ${url.host} are not allowed by the page (image-hosts)`;
+}
+
 /** Why a string at `key` must go, `gated` for an image the widget will show behind a click, or undefined. */
 function verdict(key: string, value: string, imageHosts: readonly string[], policy: BlockedImagePolicy): string | undefined {
-  // A map's tile template may be a path on the page's own site (a private or offline tile server).
-  if (key === 'tileUrl') return /^[a-z][a-z0-9+.-]*:/i.test(value.trim()) && !httpUrl(value) ? 'tile URLs must be http(s) or a path on this site' : undefined;
+  if (key === 'tileUrl') return tileVerdict(value.trim(), imageHosts);
   if (IMAGE_KEY.test(key)) {
     const url = httpUrl(value);
     if (!url) return 'images must be absolute http(s) URLs';

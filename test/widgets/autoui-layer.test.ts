@@ -169,6 +169,19 @@ describe('autoui layer: widget_display', () => {
     expect(bad.json.details.map((d: {path: string}) => d.path)).to.deep.equal(['/tileUrl']);
     expect(store.list().length).to.equal(1);
   });
+
+  it('loads map tiles only from a host the page allows, never from a protocol-relative URL', async () => {
+    const {run, store} = setup({hosts: ['tiles.example.org']});
+    const marker = [{lat: 1, lng: 2}];
+    const allowed = await run('widget_display', {name: 'map', params: {markers: marker, tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png'}});
+    expect(allowed.json.dropped_urls).to.equal(undefined);
+    const foreign = await run('widget_display', {name: 'map', params: {markers: marker, tileUrl: 'https://collector.example.com/{z}/{x}/{y}.png?d=secret'}});
+    expect(foreign.json.dropped_urls.map((d: {path: string}) => d.path)).to.deep.equal(['/tileUrl']);
+    expect((store.list()[1].params as Record<string, unknown>).tileUrl).to.equal(undefined);
+    const relative = await run('widget_display', {name: 'map', params: {markers: marker, tileUrl: '//collector.example.com/{z}/{x}/{y}.png'}});
+    expect(relative.isError).to.equal(true);
+    expect(store.list().length).to.equal(2);
+  });
 });
 
 describe('autoui layer: canvas', () => {

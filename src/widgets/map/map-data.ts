@@ -58,10 +58,11 @@ export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 
 /**
  * The tile URL template to use: an http(s) URL or a path relative to the page (a private or
- * offline tile server); any other scheme (`javascript:`, `data:`) falls back to the default.
+ * offline tile server); any other scheme (`javascript:`, `data:`) and protocol-relative URLs
+ * (another site) fall back to the default. Which hosts are allowed is the autoui layer's check.
  */
 export function safeTileUrl(url: string | undefined): string {
-  if (!url) return DEFAULT_TILE_URL;
+  if (!url || url.trim().startsWith('//')) return DEFAULT_TILE_URL;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim())?.[1]?.toLowerCase();
   return scheme === undefined || scheme === 'http' || scheme === 'https' ? url.trim() : DEFAULT_TILE_URL;
 }
