@@ -11,7 +11,7 @@ import {Dispatcher, type ToolCall, type WidgetRecord} from './dispatcher.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
 import type {LanguageModel, ModelStreamPart, Usage} from './language-model.js';
 import type {AssistantMessage, ModelMessage, ToolCallPart, ToolResultPart} from './messages.js';
-import {ResultBuffer, compressOldResults} from './result-buffer.js';
+import {KEEP_RECENT_ITERATIONS, ResultBuffer, compressOldResults} from './result-buffer.js';
 import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
 import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
 import type {ProviderTool, ToolLayer} from './types.js';
@@ -100,6 +100,9 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   if (options.eagerTools) catalog.layers.forEach((_, i) => dispatcher.markActivated(i));
 
   const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
+  // Iterations count across the conversation, so results of earlier questions are already "old"
+  // for compression; results in a history the buffer has never seen are adopted as such.
+  const firstIteration = adoptHistory(messages, buffer);
   const result: AgentResult = {
     stopReason: 'end_turn',
     text: '',
@@ -147,7 +150,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     let rendered = false;
     for (const call of turn.toolCalls) {
       if (signal.aborted) break;
-      const outcome = await dispatcher.dispatch(call, iteration);
+      const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
       results.push(outcome.part);
       result.toolCalls.push(outcome.call);
       callbacks.onToolCall(outcome.call);
@@ -167,7 +170,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       return finish('aborted');
     }
     noRender.endIteration(rendered);
-    compressOldResults(messages, buffer, iteration);
+    compressOldResults(messages, buffer, firstIteration + iteration);
   }
   return finish('max_iterations');
 }
@@ -231,6 +234,20 @@ function closeCalls(messages: ModelMessage[], calls: readonly ToolCallPart[]): v
   const parts: ToolResultPart[] = missing.map((c) => ({type: 'tool-result', toolCallId: c.id, toolName: c.name, output: 'Not executed: the run ended before this call.', isError: true}));
   if (last?.role === 'tool') last.content.push(...parts);
   else messages.push({role: 'tool', content: parts});
+}
+
+/**
+ * Stores in the buffer every tool result of the history it does not hold yet (a history passed
+ * without its buffer), so they compress like the others and recall gives back what the model had.
+ * Returns the iteration this run starts after.
+ */
+function adoptHistory(messages: readonly ModelMessage[], buffer: ResultBuffer): number {
+  const before = buffer.lastIteration;
+  for (const message of messages) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) if (buffer.get(part.toolCallId) === undefined) buffer.set(part.toolCallId, part.output, before);
+  }
+  return before + KEEP_RECENT_ITERATIONS;
 }
 
 function addUsage(total: Usage, usage: Usage | undefined): void {

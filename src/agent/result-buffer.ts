@@ -45,6 +45,13 @@ export class ResultBuffer {
   get size(): number {
     return this.#results.size;
   }
+
+  /** The highest iteration stored: a new run of the same conversation counts on from it. */
+  get lastIteration(): number {
+    let last = 0;
+    for (const {iteration} of this.#results.values()) last = Math.max(last, iteration);
+    return last;
+  }
 }
 
 /** The text the model reads for a result: the full text, or its first 10,000 characters and a hint. */

@@ -2,6 +2,7 @@ import {expect} from '@open-wc/testing';
 import {runAgentLoop, type AgentResult} from '../../src/agent/agent-loop.js';
 import type {ToolCall} from '../../src/agent/dispatcher.js';
 import type {ToolMessage} from '../../src/agent/messages.js';
+import {ResultBuffer} from '../../src/agent/result-buffer.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
 import {dataLayer, displayLayer, type CallLog} from '../helpers/layers.js';
@@ -94,6 +95,33 @@ describe('runAgentLoop', () => {
     expect(toolResults(model, 3)[1].output).to.equal(full);
     // The recall answer is the full, untruncated text.
     expect(toolResults(model, 4)[3].output).to.equal(full);
+  });
+
+  it('compresses the results of earlier questions in a follow-up, and recall still brings them back', async () => {
+    const full = bigRows(40);
+    const buffer = new ResultBuffer();
+    const first = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_q1')]), turn([text('done')])]);
+    const one = await runAgentLoop('q1', {provider: first, layers: [data(), displayLayer()], resultBuffer: buffer});
+    const second = new ScriptedModel([
+      turn([call('data_mcp_query_sql', {sql: 'b'})]),
+      turn([call('autoui_webmcp_recall', {id: 'toolu_q1'})]),
+      turn([text('ok')]),
+    ]);
+    await runAgentLoop('q2', {provider: second, layers: [data(), displayLayer()], history: one.messages, resultBuffer: buffer});
+    // The follow-up's first request still has the last answer's data whole; after one iteration it is old.
+    expect(toolResults(second, 0)[0].output).to.equal(full);
+    expect(toolResults(second, 1)[0].output).to.equal(`${full.slice(0, 200)}… [recall('toolu_q1') for the full result, ${full.length} chars]`);
+    expect(toolResults(second, 2)[2].output).to.equal(full);
+  });
+
+  it('adopts the results of a history passed without its buffer, so they compress and recall too', async () => {
+    const full = bigRows(40);
+    const first = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_h1')]), turn([text('done')])]);
+    const one = await runAgentLoop('q1', {provider: first, layers: [data(), displayLayer()]});
+    const second = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'b'})]), turn([call('autoui_webmcp_recall', {id: 'toolu_h1'})]), turn([text('ok')])]);
+    await runAgentLoop('q2', {provider: second, layers: [data(), displayLayer()], history: one.messages});
+    expect(toolResults(second, 1)[0].output).to.contain("[recall('toolu_h1')");
+    expect(toolResults(second, 2)[2].output).to.equal(full);
   });
 
   it('leaves short results alone when compressing', async () => {
