@@ -82,6 +82,7 @@ export async function dispatchOverhead(url: string): Promise<BenchResult> {
     ratio: round(ratio),
     target: '≤ 1.05 (median and p99)',
     met: ratio <= 1.05 && ratioP99 <= 1.05,
+    summary: `median ${m.ours.toFixed(2)} vs ${m.direct.toFixed(2)} ms per call (×${ratio.toFixed(3)}); p99 ×${ratioP99.toFixed(3)}`,
     notes: [
       `${CALLS} calls per side after ${WARMUP} warm-up calls each; every call a different query_sql (3 airports at a new offset).`,
       `The server runs in another Node process; the client side of both runs in this one (zod with its defaults, the cfworker validator for both).`,

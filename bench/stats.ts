@@ -23,6 +23,8 @@ export interface BenchResult {
   /** True when the target is met. */
   met?: boolean;
   notes?: string[];
+  /** One line for the README's Performance table: the headline figures, ours vs baseline. */
+  summary?: string;
 }
 
 /** Rounds to 3 decimals (table cells). */

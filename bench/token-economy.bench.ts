@@ -69,6 +69,7 @@ export function tokenEconomy(realLayers: readonly ToolLayer[], label: string): B
     ratio,
     target: '≤ 0.10 at 200 tools in ≥ 5 servers',
     met: ratio <= 0.1 && (at200.servers as number) >= 5,
+    summary: `${at200.tools} tools in ${at200.servers} servers: lazy ${at200['lazy tokens']} vs eager ${at200['eager tokens']} tokens (×${ratio}); ${rows.at(-1)!.tools} tools: ×${rows.at(-1)!['lazy/eager']}`,
     notes: [
       `at ${at200.tools} tools in ${at200.servers} servers: ${at200['lazy tokens']} vs ${at200['eager tokens']} tokens; lazy = system prompt ${lazy200.prompt} + tools ${lazy200.tools}.`,
       `largest tool definitions sent in lazy mode: ${largestTools(at200Layers).join(', ')}`,

@@ -64,6 +64,7 @@ export async function startup(session: Session): Promise<BenchResult> {
     ratio: round3(Number(rows[0]['ours/lit'])),
     target: '≤ 20 ms extra (normal), ≤ 80 ms extra (4x throttled); no MCP, chart.js or Leaflet chunk',
     met,
+    summary: `+${extras[0].toFixed(1)} ms over lit alone (${rows[0]['ours (ms)']} vs ${rows[0]['lit alone (ms)']} ms); 4x CPU: +${extras[1].toFixed(1)} ms; ${heavy.size ? 'heavy chunks requested' : 'no MCP/chart/map chunk'}`,
     notes: [
       `${RUNS} page loads per side and CPU setting after ${WARMUP} warm-up loads (discarded), medians; a fresh browser context (empty cache) per load, served from 127.0.0.1.`,
       `scripts requested on our page: ${[...ourScripts].map((p) => p.split('/').pop()).join(', ')}`,

@@ -56,6 +56,7 @@ export async function streaming(session: Session, fakeLlm: string): Promise<Benc
     ratio: round3(median(ours) / median(bare)),
     target: '≤ 1 ms extra at the median',
     met: extra <= 1,
+    summary: `median ${median(ours).toFixed(2)} vs ${median(bare).toFixed(2)} ms from send to seen (+${extra.toFixed(2)} ms)`,
     notes: [`${ours.length} chunks per side (${ROUNDS} streams of ${CHUNKS} chunks, 15 ms apart, after ${WARMUP} warm-up stream each), interleaved in one page; Anthropic wire format.`],
   };
 }

@@ -43,6 +43,10 @@ export function leafletDone(root, markers) {
 export function install(impl) {
   const container = document.getElementById('stage');
   let work;
+  // A widget that throws while rendering would otherwise leave run() waiting for content forever.
+  let failure;
+  addEventListener('error', (e) => (failure ??= e.message));
+  addEventListener('unhandledrejection', (e) => (failure ??= String(e.reason?.message ?? e.reason)));
   window.__bench = {
     /** Builds the data and loads the code: not timed. */
     async prepare(kind) {
@@ -53,7 +57,11 @@ export function install(impl) {
     async run() {
       const t0 = performance.now();
       const done = impl.render(work, container);
-      while (!done()) await nextTask();
+      while (!done()) {
+        if (failure) throw new Error(`${work[0][0]}: ${failure}`);
+        if (performance.now() - t0 > 30_000) throw new Error(`${work[0][0]}: not complete after 30 s`);
+        await nextTask();
+      }
       container.getBoundingClientRect();
       const ready = performance.now() - t0;
       await nextFrame();
