@@ -33,6 +33,7 @@ const TEXTS = {
  *
  * @summary The widget canvas.
  * @fires autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
+ * @fires autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.
  * @csspart widget - Every widget's frame.
  * @csspart widget-<type> - The frame of widgets of one type, e.g. `widget-stat`.
  * @csspart close - The close button of a widget.
@@ -58,6 +59,8 @@ export class AutouiCanvas extends LitElement {
 
   @state() private items: WidgetInstance[] = [];
   @state() private loadedTypes = new Set<string>();
+  /** Widget types whose code failed to load, with the reason. */
+  @state() private failedTypes = new Map<string, string>();
 
   readonly #provider = new ContextProvider(this, {context: widgetEnvironmentContext, initialValue: defaultWidgetEnvironment});
   readonly #elements = new Map<string, HTMLElement & {params?: unknown}>();
@@ -112,7 +115,7 @@ export class AutouiCanvas extends LitElement {
 
   #ensureLoaded(type: string) {
     const definition = this.registry?.get(type);
-    if (!definition || this.loadedTypes.has(type) || this.#loading.has(type)) return;
+    if (!definition || this.loadedTypes.has(type) || this.#loading.has(type) || this.failedTypes.has(type)) return;
     this.#loading.add(type);
     definition.load().then(
       () => {
@@ -121,7 +124,11 @@ export class AutouiCanvas extends LitElement {
       },
       (error: unknown) => {
         this.#loading.delete(type);
-        console.error(`autoui-agent: the ${type} widget could not be loaded`, error);
+        const message = `The ${type} widget could not be loaded (${error instanceof Error ? error.message : String(error)}).`;
+        this.failedTypes = new Map(this.failedTypes).set(type, message);
+        // The agent element turns this into autoui-error and stops waiting for these widgets.
+        const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
+        this.dispatchEvent(new CustomEvent('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
       },
     );
   }
@@ -175,7 +182,10 @@ export class AutouiCanvas extends LitElement {
               <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'move')}>✥</button>
               <button part="close" type="button" aria-label="${t.close} ${item.type}" @click=${() => this.store?.remove(item.id)}>✕</button>
             </div>
-            ${element ?? html`<div class="loading" role="status">…</div>`}
+            ${element ??
+            (this.failedTypes.has(item.type)
+              ? html`<div class="failed" role="alert">${this.failedTypes.get(item.type)}</div>`
+              : html`<div class="loading" role="status">…</div>`)}
             <div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>
           </section>`;
         },

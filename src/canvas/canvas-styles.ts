@@ -118,4 +118,7 @@ export const canvasStyles = css`
   .loading {
     color: var(--_muted);
   }
+  .failed {
+    color: var(--autoui-color-danger, #b91c1c);
+  }
 `;

@@ -18,7 +18,7 @@ import {emit} from './events.js';
 import {ServerConnections} from './server-connections.js';
 import {stringsFor} from './strings.js';
 import {WidgetArrivals} from './widget-arrivals.js';
-import {failedRun, isLocalPage, resolveEndpoint} from './run-setup.js';
+import {failedRun, isLocalPage, resolveEndpoint, stoppedRun} from './run-setup.js';
 import {appendAssistantText, endAssistantText, type TranscriptEntry} from './transcript-entries.js';
 import {defineElement} from '../define-element.js';
 
@@ -192,12 +192,17 @@ export class AutouiAgent extends LitElement {
     this.runs = [...this.runs, record];
     this.entries = [...this.entries, {kind: 'user', text}];
     emit(this, 'autoui-run-start', {question: text});
+    // Stop and clear() must work while servers connect or the engine loads, not only in the loop.
+    const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
     try {
-      await this.#connections.settled(SERVER_WAIT_MS);
       let result: AgentResult;
       try {
-        const {engine} = await this.#loadEngine();
-        result = await engine.runAgentLoop(text, this.#loopOptions(engine, controller.signal, record));
+        await Promise.race([this.#connections.settled(SERVER_WAIT_MS), stopped]);
+        const runtime = await Promise.race([this.#loadEngine(), stopped]);
+        result =
+          runtime === 'stopped' || controller.signal.aborted
+            ? stoppedRun(this.#history)
+            : await runtime.engine.runAgentLoop(text, this.#loopOptions(runtime.engine, controller.signal, record));
       } catch (error) {
         // Settings refused before any request (an unknown provider, an endpoint that is no URL)
         // are told like any other failure, never lost in a rejected promise nobody reads.
@@ -312,6 +317,7 @@ export class AutouiAgent extends LitElement {
         .registry=${this.#runtime?.registry}
         .environment=${environment}
         @autoui-widget-rendered=${this.#onWidgetRendered}
+        @autoui-widget-failed=${this.#onWidgetFailed}
       ></autoui-canvas>
     </div>`;
   }
@@ -353,8 +359,9 @@ export class AutouiAgent extends LitElement {
       }),
       layers: this.layers,
       lang: this.language,
-      maxIterations: this.maxIterations,
-      toolTimeoutMs: this.toolTimeout * 1000,
+      // A value that is not a positive number (max-iterations="abc") falls back to the default.
+      maxIterations: positiveOr(this.maxIterations, 10),
+      toolTimeoutMs: positiveOr(this.toolTimeout, 60) * 1000,
       eagerTools: this.eagerTools,
       history: this.#history,
       resultBuffer: this.#buffer,
@@ -428,6 +435,13 @@ export class AutouiAgent extends LitElement {
     emit(this, 'autoui-widget-created', {id: event.detail.id, type: event.detail.type, params: instance?.params, element: event.detail.element});
   };
 
+  #onWidgetFailed = (event: CustomEvent<{type: string; ids: string[]; message: string}>) => {
+    event.stopPropagation();
+    for (const id of event.detail.ids) this.#arrivals.forget(id);
+    emit(this, 'autoui-error', {code: ErrorCodes.LOAD_FAILED, message: event.detail.message});
+    this.#notice(`${stringsFor(this.language).errorPrefix}: ${event.detail.message}`, 'error', ErrorCodes.LOAD_FAILED);
+  };
+
   #onCanvasChange(change: CanvasChange): void {
     if (change.kind === 'added' && change.instance) this.#knownWidgets.set(change.instance.id, change.instance.type);
     else if (change.kind === 'updated' && change.instance) {
@@ -445,6 +459,9 @@ export class AutouiAgent extends LitElement {
     }
   }
 }
+
+/** `value` when it is a finite number above zero, else `fallback`. */
+const positiveOr = (value: number, fallback: number) => (Number.isFinite(value) && value > 0 ? value : fallback);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -24,14 +24,14 @@ export function resolveEndpoint(endpoint: string): string {
 /** The result of a run that failed before the loop could start. */
 export function failedRun(history: ModelMessage[], error: unknown): AgentResult {
   const code = AutouiError.isInstance(error) ? error.code : ErrorCodes.INVALID_ARGUMENT;
-  return {
-    stopReason: 'error',
-    text: '',
-    iterations: 0,
-    toolCalls: [],
-    usage: {inputTokens: 0, outputTokens: 0},
-    widgets: [],
-    messages: history,
-    error: {code, message: errorMessage(error)},
-  };
+  return {...emptyRun(history, 'error'), error: {code, message: errorMessage(error)}};
+}
+
+/** The result of a run stopped (Stop, abort(), clear()) before the loop started. */
+export function stoppedRun(history: ModelMessage[]): AgentResult {
+  return emptyRun(history, 'aborted');
+}
+
+function emptyRun(history: ModelMessage[], stopReason: AgentResult['stopReason']): AgentResult {
+  return {stopReason, text: '', iterations: 0, toolCalls: [], usage: {inputTokens: 0, outputTokens: 0}, widgets: [], messages: history};
 }

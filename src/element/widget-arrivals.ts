@@ -12,14 +12,22 @@ export class WidgetArrivals {
   /** A widget's element has rendered. */
   arrived(id: string): void {
     this.#arrived.add(id);
+    this.#wake();
+  }
+
+  /**
+   * A widget left the canvas, or its code failed to load: it will not arrive (again). Waiters
+   * look again at what they wait for (`ids()` no longer lists a removed widget).
+   */
+  forget(id: string): void {
+    this.#arrived.delete(id);
+    this.#wake();
+  }
+
+  #wake(): void {
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const wake of waiters) wake();
-  }
-
-  /** A widget left the canvas: it will not arrive (again). */
-  forget(id: string): void {
-    this.#arrived.delete(id);
   }
 
   /**

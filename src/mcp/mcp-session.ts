@@ -64,9 +64,15 @@ export class McpSession {
     this.#reconnecting ??= (async () => {
       const old = this.#opened;
       try {
-        this.#opened = await withDeadline({label: this.#options.label, url: this.#options.url.href, timeoutMs: this.#options.timeoutMs}, (signal) =>
+        const opened = await withDeadline({label: this.#options.label, url: this.#options.url.href, timeoutMs: this.#options.timeoutMs}, (signal) =>
           openClient({...this.#options, signal}),
         );
+        // Closed while reconnecting (the server was removed from the page): end the new session too.
+        if (this.#closed) {
+          await opened.client.close().catch(() => undefined);
+          throw new AutouiError(ErrorCodes.ABORTED, `The connection to ${this.#options.label} was closed.`);
+        }
+        this.#opened = opened;
         cacheOutputSchemas(this.#opened.client, this.definitions);
       } finally {
         this.#reconnecting = undefined;

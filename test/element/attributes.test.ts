@@ -59,6 +59,15 @@ describe('<autoui-agent> attributes', () => {
     expect(ui(agent).notices()).to.deep.equal(['Stopped after the maximum number of steps.']);
   });
 
+  it('a `max-iterations` or `tool-timeout` that is not a positive number falls back to the default', async () => {
+    const scenario = await createScenario([{toolCalls: [{name: 'autoui_webmcp_canvas', input: {action: 'list'}}]}, {text: 'done'}]);
+    const agent = await mountAgent(scenario, {attributes: {'max-iterations': 'abc', 'tool-timeout': '-3'}});
+    const result = await agent.ask('List the canvas');
+    expect(result.stopReason).to.equal('end_turn');
+    expect(result.toolCalls[0].error, 'the call did not time out at once').to.equal(undefined);
+    expect(await scenario.requests()).to.have.length(2);
+  });
+
   it('`eager-tools` offers every tool in the first request; without it, only discovery tools', async () => {
     const lazy = await createScenario([{text: 'ok'}]);
     const eager = await createScenario([{text: 'ok'}]);

@@ -80,6 +80,21 @@ describe('<autoui-agent> stopping a run', () => {
     expect(next.text).to.equal('Here it is.');
   });
 
+  it('abort() works while a server is still connecting: the run stops at once', async () => {
+    const scenario = await createScenario([{text: 'Answered.'}]);
+    const hanging = `${serverUrl('mcp-quirks').replace(/\/mcp$/, '')}/hang`;
+    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}, servers: [{name: 'slow', url: hanging}]});
+    // The server never answers: without a stop that reaches the wait for servers, this question
+    // would sit 10 s (the wait for servers still connecting), past this test's own time limit.
+    const running = agent.ask('First');
+    setTimeout(() => agent.abort(), 100);
+    const result = await running;
+    expect(result.stopReason).to.equal('aborted');
+    expect(await scenario.requests(), 'no request was made').to.have.length(0);
+    await settle(agent);
+    expect(ui(agent).notices()).to.deep.equal(['Stopped.']);
+  });
+
   it('removing the element from the page aborts its run and closes its MCP connections', async () => {
     const agent = await mountAgent(await stalled(), {servers: [{name: 'data', url: serverUrl('demo-data')}]});
     const log = new EventLog(agent);

@@ -17,6 +17,21 @@ describe('<autoui-canvas>', () => {
     await expect(canvas).to.be.accessible();
   });
 
+  it('says so in the frame, and reports it, when a widget\'s code cannot be loaded', async () => {
+    const {canvas, store, registry, item} = await canvasFixture();
+    const stat = registry.get('stat')!;
+    registry.register({...stat, type: 'broken', tagName: 'autoui-broken', load: () => Promise.reject(new Error('chunk 404'))});
+    const failures: Array<{type: string; ids: string[]; message: string}> = [];
+    canvas.addEventListener('autoui-widget-failed', (e) => failures.push((e as CustomEvent).detail));
+    const {id} = store.add({type: 'broken', params: {label: 'x', value: 1}});
+    await waitUntil(() => failures.length === 1, 'autoui-widget-failed');
+    expect(failures[0]).to.deep.include({type: 'broken', ids: [id]});
+    expect(failures[0].message).to.contain('chunk 404');
+    await canvas.updateComplete;
+    const alert = item(id).querySelector('[role="alert"]');
+    expect(alert?.textContent).to.contain('could not be loaded');
+  });
+
   it('updates in place: the same element instance shows the new params', async () => {
     const {tool, rendered} = await canvasFixture();
     const {json} = await tool('widget_display', {name: 'stat', params: {label: 'Votes', value: 1}});
