@@ -4,6 +4,7 @@
  * our schemas use (`url`, `href`, `link`, `src`, `image`, `avatar`, ...), plus any value that
  * carries a script-capable scheme. Offending values are removed, never rewritten, and reported.
  */
+import {hostAllowed, httpUrl} from '../schema/allowed-hosts.js';
 
 /** One value removed from the params. */
 export interface DroppedUrl {
@@ -21,21 +22,6 @@ const GATED = 'gated';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** True when `host` (a URL's host or hostname) is `allowed` or one of its subdomains. */
-function hostAllowed(url: URL, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    const a = entry.trim().toLowerCase().replace(/^\*\./, '');
-    return a !== '' && (url.host === a || url.hostname === a || url.hostname.endsWith(`.${a}`));
-  });
-}
-
-function httpUrl(value: string): URL | undefined {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What to do with images from hosts the page did not allow. */
 export type BlockedImagePolicy = 'gate' | 'drop';

@@ -170,6 +170,14 @@ describe('autoui layer: widget_display', () => {
     expect(store.list().length).to.equal(1);
   });
 
+  it('reads image-hosts entries the same way everywhere: a host, an origin or a wildcard', async () => {
+    for (const entry of ['img.example.org', 'https://img.example.org', '*.example.org']) {
+      const {run} = setup({hosts: [entry], blockedImages: 'drop'});
+      const out = await run('widget_display', {name: 'profile', params: {name: 'Ada', avatar: 'https://img.example.org/ada.png'}});
+      expect(out.json.dropped_urls, entry).to.equal(undefined);
+    }
+  });
+
   it('loads map tiles only from a host the page allows, never from a protocol-relative URL', async () => {
     const {run, store} = setup({hosts: ['tiles.example.org']});
     const marker = [{lat: 1, lng: 2}];

@@ -2,6 +2,7 @@
  * URL guards for widgets (design.md 8), the last line of defence after the `autoui` layer's own
  * checks: params may also come from a page's code or an update.
  */
+import {hostAllowed, httpUrl} from '../../schema/allowed-hosts.js';
 
 /** `value` if it is an absolute http(s) URL, else undefined (so the text renders without a link). */
 export function safeHref(value: unknown): string | undefined {
@@ -14,11 +15,8 @@ export function safeHref(value: unknown): string | undefined {
   }
 }
 
-/** True when the image at `src` (already an http(s) URL) comes from one of `hosts` or a subdomain. */
+/** True when the image at `src` (already an http(s) URL) comes from one of `hosts` (see allowed-hosts.ts). */
 export function imageHostAllowed(src: string, hosts: readonly string[]): boolean {
-  const url = new URL(src);
-  return hosts.some((h) => {
-    const host = h.trim().toLowerCase().replace(/^\*\./, '');
-    return host !== '' && (url.host === host || url.hostname === host || url.hostname.endsWith(`.${host}`));
-  });
+  const url = httpUrl(src);
+  return url !== undefined && hostAllowed(url, hosts);
 }
