@@ -19,10 +19,11 @@ async function once(session: Session, page: string, throttle: number) {
   try {
     await opened.page.waitForFunction(() => (window as {__startup?: number}).__startup, null, {timeout: 20_000});
     const ms = await opened.page.evaluate(() => (window as unknown as {__startup: number}).__startup);
-    // When the last script had arrived: what is left after it is evaluation and first render.
-    const loaded = await opened.page.evaluate(() =>
-      Math.max(0, ...performance.getEntriesByType('resource').filter((e) => /\.js(\?|$)/.test(e.name)).map((e) => (e as PerformanceResourceTiming).responseEnd)),
-    );
+    // When the last script before the first render had arrived: what is left after it is
+    // evaluation and first render (scripts loaded after the render, like the engine, are not counted).
+    const loaded = await opened.page.evaluate((until) =>
+      Math.max(0, ...performance.getEntriesByType('resource').filter((e) => /\.js(\?|$)/.test(e.name)).map((e) => (e as PerformanceResourceTiming).responseEnd).filter((t) => t <= until)),
+    ms);
     // Give lazy loads that start right after the first render a moment to show up.
     await opened.page.waitForTimeout(300);
     if (opened.errors.length) throw new Error(`${page}: ${opened.errors.join('; ')}`);
