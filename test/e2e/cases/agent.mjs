@@ -178,6 +178,29 @@ export const cases = [
     assert.equal(sent.headers['anthropic-dangerous-direct-browser-access'], 'true');
   }),
 
+  ...builds('a map from the built bundle draws its markers, tiles and text popups', async (ctx, build) => {
+    const markers = [
+      {lat: 47.45, lng: -122.31, popup: 'SEA — Seattle-Tacoma Intl'},
+      {lat: 45.59, lng: -122.6, popup: 'PDX — Portland Intl'},
+    ];
+    const base = await scenario(ctx.servers, [
+      {toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'map', params: {markers, tileUrl: '/test/fixtures/tiles/tile.png?{z}/{x}/{y}'}}}]},
+      {text: 'Two airports.', ...stop},
+    ]);
+    const {page, problems} = await open(ctx, {build, endpoint: base});
+    const result = await page.evaluate(() => window.__e2e.ask('Show two airports'));
+    assert.equal(result.stopReason, 'end_turn', JSON.stringify(result));
+    const map = () => page.evaluateHandle(() => document.querySelector('autoui-agent').shadowRoot.querySelector('autoui-canvas').shadowRoot.querySelector('autoui-map').shadowRoot);
+    await page.waitForFunction((root) => root.querySelectorAll('img.leaflet-tile-loaded').length > 0, await map(), {timeout: 10_000});
+    const paths = await page.evaluate((root) => root.querySelectorAll('.leaflet-overlay-pane path').length, await map());
+    assert.equal(paths, 2, 'two circle markers drawn');
+    await page.evaluate((root) => root.querySelector('.leaflet-overlay-pane path').dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: 1, clientY: 1})), await map());
+    const popup = await page.evaluate((root) => root.querySelector('.leaflet-popup-content')?.textContent, await map());
+    assert.match(popup ?? '', /Intl/);
+    assert.deepEqual(problems, []);
+    await ctx.screenshot(page, `agent-${build}-map`);
+  }),
+
   {
     name: 'es: chart.js, leaflet, markdown and the MCP client load only on first use',
     async run(ctx) {
