@@ -67,10 +67,15 @@ function summarise(part: ContentPart): string {
   }
 }
 
-/** True when `text` is the JSON serialisation of `value` (any formatting). */
-function sameJson(text: string, value: unknown): boolean {
+/**
+ * True when `text` is the JSON serialisation of `value` (any formatting). `json` is
+ * `JSON.stringify(value)`, computed once by the caller: most servers send exactly that text, and
+ * comparing strings first avoids parsing a large result on every call.
+ */
+function sameJson(text: string, json: string): boolean {
+  if (text === json) return true;
   try {
-    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
+    return JSON.stringify(JSON.parse(text)) === json;
   } catch {
     return false;
   }
@@ -81,13 +86,14 @@ export function toToolOutput(result: CallToolResultLike): ToolOutput {
   const parts = Array.isArray(result.content) ? (result.content as ContentPart[]) : [];
   const structured = result.structuredContent;
   const hasStructured = structured !== undefined && structured !== null;
+  const structuredJson = hasStructured ? JSON.stringify(structured) : '';
   const pieces: string[] = [];
   for (const part of parts) {
     if (part?.type === 'text' && typeof part.text === 'string') {
-      if (!(hasStructured && sameJson(part.text, structured))) pieces.push(part.text);
+      if (!(hasStructured && sameJson(part.text, structuredJson))) pieces.push(part.text);
     } else if (part && typeof part.type === 'string') pieces.push(summarise(part));
   }
-  if (hasStructured) pieces.push(JSON.stringify(structured));
+  if (hasStructured) pieces.push(structuredJson);
   if (!parts.length && !hasStructured && result.toolResult !== undefined) pieces.push(JSON.stringify(result.toolResult));
   const output: ToolOutput = {text: pieces.join('\n')};
   if (result.isError === true) output.isError = true;

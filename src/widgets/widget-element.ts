@@ -1,6 +1,7 @@
 import {LitElement, css, type CSSResultGroup} from 'lit';
 import {property} from 'lit/decorators.js';
 import {consume} from '@lit/context';
+import {dateFormat, numberFormat} from './intl-cache.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from './widget-context.js';
 
 /**
@@ -34,12 +35,12 @@ export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement
 
   /** Formats a number in the element's language. */
   protected formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(this.environment.lang, options).format(value);
+    return numberFormat(this.environment.lang, options).format(value);
   }
 
   /** Formats a date (Date, ISO string or epoch ms) in the element's language; unparsable input is returned as given. */
   protected formatDate(value: string | number | Date, options: Intl.DateTimeFormatOptions = {dateStyle: 'medium'}): string {
     const date = value instanceof Date ? value : new Date(value);
-    return Number.isNaN(date.getTime()) ? String(value) : new Intl.DateTimeFormat(this.environment.lang, options).format(date);
+    return Number.isNaN(date.getTime()) ? String(value) : dateFormat(this.environment.lang, options).format(date);
   }
 }

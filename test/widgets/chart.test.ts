@@ -70,6 +70,14 @@ describe('chart widget', () => {
     expect(table.getBoundingClientRect().width).to.be.at.most(1); // visually hidden, still in the accessibility tree
   });
 
+  it('keeps the screen-reader table to its first 500 rows for a long series, and says so', async () => {
+    const data = Array.from({length: 2000}, (_, i) => i);
+    const el = await renderChart({type: 'line', title: 'Long', labels: data.map(String), datasets: [{label: 'v', data}]});
+    expect(el.shadowRoot!.querySelectorAll('[part=data-table] tbody tr').length).to.equal(500);
+    expect(el.shadowRoot!.querySelector('caption')!.textContent).to.contain('the first 500 of 2000 rows');
+    expect(el.shadowRoot!.querySelector('canvas')!.getAttribute('aria-label')).to.contain('2000 values');
+  });
+
   it('formats the table and the axes in the element language', async () => {
     const el = await renderChart(seats, 'fr');
     expect(tableText(el)[3][1].replace(/\s/g, ' ')).to.equal('1 500,5');

@@ -13,13 +13,18 @@ const STRINGS = {
     kinds: {bar: 'Bar chart', line: 'Line chart', area: 'Area chart', pie: 'Pie chart', doughnut: 'Doughnut chart', scatter: 'Scatter plot', bubble: 'Bubble chart', radar: 'Radar chart', polarArea: 'Polar area chart'},
     summary: (series: number, points: number) => `${series} series, ${points} values. The data table follows.`,
     data: 'Chart data',
+    firstRows: (shown: number, total: number) => `Chart data: the first ${shown} of ${total} rows`,
   },
   fr: {
     kinds: {bar: 'Diagramme en barres', line: 'Graphique en courbes', area: 'Graphique en aires', pie: 'Diagramme circulaire', doughnut: 'Diagramme en anneau', scatter: 'Nuage de points', bubble: 'Graphique à bulles', radar: 'Graphique radar', polarArea: 'Diagramme polaire'},
     summary: (series: number, points: number) => `${series} série(s), ${points} valeurs. Le tableau des données suit.`,
     data: 'Données du graphique',
+    firstRows: (shown: number, total: number) => `Données du graphique : les ${shown} premières lignes sur ${total}`,
   },
 };
+
+/** Rows of the screen-reader table; a longer series is summarised by its first rows. */
+const MAX_TABLE_ROWS = 500;
 
 /**
  * @summary A chart drawn with chart.js: bar, line, area, pie, doughnut, scatter, bubble, radar,
@@ -87,6 +92,8 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     const t = pickStrings(this.environment.lang, STRINGS);
     const {title, type, datasets} = this.params;
     const table = chartTable(this.params);
+    // A table of thousands of rows helps no one and costs more to lay out than the chart itself.
+    const rows = table.rows.slice(0, MAX_TABLE_ROWS);
     const points = datasets.reduce((n, d) => n + d.data.length, 0);
     const label = `${title ? `${clip(title, 300)}. ` : ''}${t.kinds[type]}. ${t.summary(datasets.length, points)}`;
     const height = this.params.height ? {'--_height': `${this.params.height}px`} : {};
@@ -96,9 +103,9 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
         <canvas part="canvas" role="img" aria-label=${label}></canvas>
       </div>
       <div class="sr-only"><table part="data-table">
-        <caption>${title ? clip(title, 300) : t.data}</caption>
+        <caption>${title ? clip(title, 300) : t.data}${rows.length < table.rows.length ? html`<br />${t.firstRows(rows.length, table.rows.length)}` : nothing}</caption>
         <thead><tr>${table.head.map((h, i) => (i === 0 ? html`<td>${clip(h, 200)}</td>` : html`<th scope="col">${clip(h, 200)}</th>`))}</tr></thead>
-        <tbody>${table.rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
+        <tbody>${rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
       </table></div>
     `;
   }
