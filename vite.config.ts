@@ -9,13 +9,17 @@ import {fileURLToPath} from 'node:url';
 const ajvStub = fileURLToPath(new URL('./src/mcp/ajv-stub.ts', import.meta.url));
 
 /**
- * Two library builds (vite cannot make an IIFE from several entries):
- * - default: ES, `dist/autoui-agent.js` (the elements; the rest in lazy chunks) and `dist/core.js`
- *   (the core's API), dynamic imports split into chunks;
+ * Three library builds, each with one entry:
+ * - default: ES `dist/autoui-agent.js`, the elements, with lit inside the entry itself so a page
+ *   makes one request before the first render; the engine, the MCP client, chart.js, leaflet and
+ *   the markdown renderer are lazy chunks next to it;
+ * - `--mode core`: ES `dist/core.js` (`autoui-agent/core`), its own chunks under `dist/core/`
+ *   (built apart so that sharing modules with the element does not split the element's entry);
  * - `--mode iife`: `dist/autoui-agent.iife.js`, everything inlined, usable from a plain `<script>`.
  */
 export default defineConfig(({mode}) => {
   const iife = mode === 'iife';
+  const core = mode === 'core';
   return {
     // Defensive: some dependencies branch on NODE_ENV; the browser has no `process`.
     define: {'process.env.NODE_ENV': JSON.stringify('production')},
@@ -28,13 +32,15 @@ export default defineConfig(({mode}) => {
     build: {
       target: 'es2022',
       sourcemap: true,
-      // The ES build runs first and starts from an empty dist/; the IIFE build adds to it.
-      emptyOutDir: !iife,
+      // The element's build runs first and starts from an empty dist/; the others add to it.
+      emptyOutDir: !iife && !core,
       lib: iife
         ? {entry: 'src/iife.ts', name: 'AutouiAgent', formats: ['iife'], fileName: () => 'autoui-agent.iife.js'}
-        : {entry: {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts'}, formats: ['es'], fileName: (_format, name) => `${name}.js`},
+        : core
+          ? {entry: 'src/core.ts', formats: ['es'], fileName: () => 'core.js'}
+          : {entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'autoui-agent.js'},
       // Lib-mode ES output is otherwise mangled but not whitespace-minified (toolchain.md P17).
-      rolldownOptions: {output: {minify: true}},
+      rolldownOptions: {output: {minify: true, ...(core ? {chunkFileNames: 'core/[name]-[hash].js'} : {})}},
     },
   };
 });
