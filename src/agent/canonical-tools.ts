@@ -41,10 +41,14 @@ const isResource = (word: string) => RESOURCES.includes(singular(word));
 const roleOfAction = (word: string): RecipeRole | undefined =>
   (Object.keys(ACTIONS) as RecipeRole[]).find((role) => ACTIONS[role].includes(word));
 
-/** Layer 2: an action word and a resource word in the tool's name. */
+/**
+ * Layer 2: an action word, and a resource word as the name's last word (what the action is on).
+ * `read_skill` and `list_templates` match; `search_workflow_runs` and `get_workflow_run` (GitHub
+ * Actions runs, not recipes) do not.
+ */
 function roleFromName(name: string): RecipeRole | undefined {
   const words = splitIdentifier(name);
-  if (!words.some(isResource)) return undefined;
+  if (!isResource(words[words.length - 1] ?? '')) return undefined;
   for (const word of words) {
     const role = roleOfAction(word);
     if (role) return role;
@@ -55,24 +59,40 @@ function roleFromName(name: string): RecipeRole | undefined {
 /** How close (in words) an action must stand before a resource word in a description. */
 const DESCRIPTION_WINDOW = 4;
 
+/** Words that may follow the resource word when it is what the action is on ("recipes by keyword"). */
+const PHRASE_END = new Set(['of', 'by', 'in', 'for', 'with', 'from', 'on', 'to', 'and', 'or', 'that', 'which', 'this', 'these', 'as', 'at', 'matching', 'about', 'available']);
+
+/** A description's words, lower case, each marked when a clause ends after it. */
+function descriptionWords(description: string): Array<{word: string; clauseEnd: boolean}> {
+  const out: Array<{word: string; clauseEnd: boolean}> = [];
+  for (const raw of description.split(/\s+/)) {
+    // Identifiers inside the description (`get_recipe`, words with `_`) are names, not prose.
+    if (!raw || /[_`]/.test(raw)) continue;
+    const parts = raw.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    parts.forEach((word, i) => {
+      const stem = word.endsWith('es') && roleOfAction(word.slice(0, -2)) ? word.slice(0, -2) : word.endsWith('s') && roleOfAction(word.slice(0, -1)) ? word.slice(0, -1) : word;
+      out.push({word: stem, clauseEnd: i === parts.length - 1 && /[.,;:!?)]$/.test(raw)});
+    });
+  }
+  return out;
+}
+
 /**
- * Layer 3: the description says "<action> ... <resource>" within a few words, e.g.
- * "Lists the available workflows". Identifiers inside the description (`get_recipe`, words with
- * `_`) are ignored: a data tool that merely mentions a recipe tool must not take its role.
+ * Layer 3: the description says "<action> ... <resource>" within a few words, the resource ending
+ * its phrase: "Lists the available workflows of this server" matches, "List workflow runs in
+ * GitHub" does not (the runs are what is listed). A data tool that merely mentions a recipe tool
+ * (`get_recipe`) does not take its role.
  */
 function roleFromDescription(description: string | undefined): RecipeRole | undefined {
   if (!description) return undefined;
-  const words = description
-    .split(/\s+/)
-    .filter((w) => !/[_`]/.test(w))
-    .flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/))
-    .filter(Boolean)
-    .map((w) => (w.endsWith('es') && roleOfAction(w.slice(0, -2)) ? w.slice(0, -2) : w.endsWith('s') && roleOfAction(w.slice(0, -1)) ? w.slice(0, -1) : w));
+  const words = descriptionWords(description);
   for (let i = 0; i < words.length; i++) {
-    const role = roleOfAction(words[i]);
+    const role = roleOfAction(words[i].word);
     if (!role) continue;
     for (let j = i + 1; j <= i + DESCRIPTION_WINDOW && j < words.length; j++) {
-      if (isResource(words[j])) return role;
+      if (!isResource(words[j].word)) continue;
+      const next = words[j + 1];
+      if (words[j].clauseEnd || !next || PHRASE_END.has(next.word)) return role;
     }
   }
   return undefined;

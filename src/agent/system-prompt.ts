@@ -110,8 +110,8 @@ function serverSection(catalog: ToolCatalog, index: number, layer: ToolLayer, t:
   const lines = [`### ${catalog.serverKeys[index]} (${layer.protocol === 'mcp' ? t.data : t.display})`];
   if (layer.description) lines.push(oneLine(layer.description));
   if (layer.recipes?.length) {
-    lines.push(`${t.recipes}:`);
-    for (const recipe of layer.recipes) lines.push(`- ${recipe.name}${recipe.description ? `: ${oneLine(recipe.description)}` : ''}`);
+    // Names only: the prompt is sent with every request, and list_recipes gives the descriptions.
+    lines.push(`${t.recipes}: ${layer.recipes.map((r) => oneLine(r.name).slice(0, 80)).join(', ')}`);
   } else if (!hasRecipes) {
     lines.push(t.noRecipes);
   }

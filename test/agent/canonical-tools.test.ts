@@ -28,6 +28,7 @@ describe('resolveCanonicalTools', () => {
     ['data tool mentioning a recipe tool is not a recipe tool', [t('query_sql', 'Run a read-only SQL query. Call get_recipe first to learn which tables to use.')], {}],
     ['resource without a known action is not a role', [t('create_template'), t('delete_workflow'), t('search_docs')], {}],
     ['a GitHub-like server', [t('search_repositories'), t('get_file_contents'), t('list_issues'), t('search_code')], {}],
+    ['GitHub Actions runs are not recipes: the resource must be what the action is on', [t('search_workflow_runs', 'Search workflow runs in GitHub by status.'), t('list_workflow_runs', 'List workflow runs of a repository.'), t('get_workflow_run', 'Get one workflow run by its id.'), t('get_recipe_stats')], {}],
     ['a tool plays one role only', [t('search_and_read_recipes')], {search_recipes: 'search_and_read_recipes@2'}],
   ];
 

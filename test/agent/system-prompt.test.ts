@@ -19,7 +19,9 @@ describe('buildSystemPrompt', () => {
     expect(prompt).to.contain('ÉTAPE 1');
     expect(prompt).to.contain('### atlas (MCP, données)');
     expect(prompt).to.contain('Countries and cities of the world.');
-    expect(prompt).to.contain('- map-of-capitals: A map of the capitals of a region');
+    // Recipes by name only (list_recipes gives their descriptions): the prompt goes with every request.
+    expect(prompt).to.contain('Recettes: map-of-capitals');
+    expect(prompt).to.not.contain('A map of the capitals of a region');
     expect(prompt).to.contain('### plain_data (MCP, données)');
     expect(prompt).to.contain('### autoui (WebMCP, affichage)');
     // step 1: search_recipes of every layer that has one; 1b: list; 1c: servers without recipes
