@@ -277,11 +277,12 @@ export class AutouiAgent extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    // The engine is not needed to paint the element: fetch it when the page is idle, so it is
-    // there before the first question in practice (ask() also waits for it).
+    // The engine is not needed to paint the element: fetch it once the page has loaded and is
+    // idle, so it never competes with the page's own start-up (ask() also waits for it).
     const load = () => void this.#loadEngine().catch(() => {});
-    if ('requestIdleCallback' in window) requestIdleCallback(load, {timeout: 2000});
-    else setTimeout(load, 0);
+    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(load, {timeout: 2000}) : setTimeout(load, 0));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, {once: true});
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
