@@ -17,6 +17,9 @@ const IMAGE_KEY = /^(image|img|src|avatar|photo|picture|thumbnail|thumb|icon|log
 const LINK_KEY = /(url|href|link|uri|website)$/i;
 const DANGEROUS = /^\s*(javascript|vbscript|data|file|blob):/i;
 
+/** True for a key whose strings are URLs even without a scheme (relative paths are refused or checked). */
+const urlKey = (key: string) => IMAGE_KEY.test(key) || LINK_KEY.test(key) || key === 'tileUrl';
+
 const DROP = Symbol('drop');
 const GATED = 'gated';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,7 +72,10 @@ export function dropUnsafeUrls(
   const gated: string[] = [];
   const walk = (value: unknown, key: string, path: string): unknown => {
     if (typeof value === 'string') {
-      const reason = verdict(key.replace(/s$/i, ''), value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
+      const singular = key.replace(/s$/i, '');
+      // Most strings are plain text under a plain key: without a scheme they cannot be a URL we refuse.
+      if (!value.includes(':') && !urlKey(singular) && !urlKey(key)) return value;
+      const reason = verdict(singular, value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
       if (reason === GATED) {
         gated.push(path);
         return value;

@@ -45,8 +45,13 @@ export function checkWidgetParams(
   repairs: string[] = [],
   policy: BlockedImagePolicy = 'gate',
 ): ParamsCheck {
-  const coerced = coerceToSchema(params, validator.schema, repairs);
-  const first = validator.validate(coerced);
+  // Coercion (numbers sent as strings, ...) walks and copies the whole params: only when needed.
+  let coerced = params;
+  let first = validator.validate(params);
+  if (!first.valid) {
+    coerced = coerceToSchema(params, validator.schema, repairs);
+    first = validator.validate(coerced);
+  }
   if (!first.valid) return {ok: false, output: validationFailure(first.errors, validator.schema, repairs.length ? {repaired: repairs} : {})};
   if (!isObject(coerced)) return {ok: false, output: validationFailure([{path: '', message: 'must be object'}], validator.schema)};
 
