@@ -129,7 +129,7 @@ export class AutouiAgent extends LitElement {
     error: (name, code, message) => {
       emit(this, 'autoui-server-error', {name, code, message});
       emit(this, 'autoui-error', {code, message});
-      this.#notice(`${stringsFor(this.language).errorPrefix}: ${message}`, 'error', code);
+      this.#errorNotice(message, code);
     },
     changed: () => this.serverTick++,
   });
@@ -395,13 +395,18 @@ export class AutouiAgent extends LitElement {
   #afterRun(result: AgentResult, question: string): void {
     const s = stringsFor(this.language);
     if (result.stopReason === 'error' && result.error) {
-      this.#notice(`${s.errorPrefix}: ${result.error.message}`, 'error', result.error.code);
+      this.#errorNotice(result.error.message, result.error.code);
       emit(this, 'autoui-error', result.error);
       // The question is never lost: it goes back in the composer, ready to send again.
       this.composer?.restore(question);
     } else if (result.stopReason === 'aborted') this.#notice(s.aborted, 'info');
     else if (result.stopReason === 'max_iterations') this.#notice(s.maxIterations, 'info');
     else if (result.stopReason === 'max_tokens') this.#notice(s.maxTokens, 'info');
+  }
+
+  /** A failure told in plain words in the transcript, in the element's language. */
+  #errorNotice(message: string, code: string): void {
+    this.#notice(`${stringsFor(this.language).errorPrefix}${message}`, 'error', code);
   }
 
   #notice(text: string, level: 'info' | 'error', code?: string): void {
@@ -440,7 +445,7 @@ export class AutouiAgent extends LitElement {
     event.stopPropagation();
     for (const id of event.detail.ids) this.#arrivals.forget(id);
     emit(this, 'autoui-error', {code: ErrorCodes.LOAD_FAILED, message: event.detail.message});
-    this.#notice(`${stringsFor(this.language).errorPrefix}: ${event.detail.message}`, 'error', ErrorCodes.LOAD_FAILED);
+    this.#errorNotice(event.detail.message, ErrorCodes.LOAD_FAILED);
   };
 
   #onCanvasChange(change: CanvasChange): void {

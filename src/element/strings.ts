@@ -14,7 +14,7 @@ const en = {
   aborted: 'Stopped.',
   maxIterations: 'Stopped after the maximum number of steps.',
   maxTokens: 'The answer was cut off (length limit).',
-  errorPrefix: 'Something went wrong',
+  errorPrefix: 'Something went wrong: ',
   console: 'Agent console',
   servers: 'Servers',
   toolCalls: 'Tool calls',
@@ -45,7 +45,8 @@ const fr: Strings = {
   aborted: 'Arrêté.',
   maxIterations: 'Arrêté après le nombre maximal d\'étapes.',
   maxTokens: 'La réponse a été coupée (limite de longueur).',
-  errorPrefix: 'Un problème est survenu',
+  // French puts a (non-breaking) space before a colon.
+  errorPrefix: 'Un problème est survenu\u00a0: ',
   console: 'Console de l\'agent',
   servers: 'Serveurs',
   toolCalls: 'Appels d\'outils',

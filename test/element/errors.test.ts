@@ -57,7 +57,7 @@ describe('<autoui-agent> when things fail', () => {
     expect(failure.message).to.be.a('string').and.not.empty;
     expect(log.of('autoui-error')).to.deep.include({code: 'MCP_CONNECT', message: failure.message});
     await settle(agent);
-    expect(ui(agent).notices(), 'told in the transcript too').to.deep.equal([`Un problème est survenu: ${failure.message}`]);
+    expect(ui(agent).notices(), 'told in the transcript too').to.deep.equal([`Un problème est survenu : ${failure.message}`]);
 
     const result = await agent.ask('Which tables?');
     expect(result.stopReason).to.equal('end_turn');
