@@ -1,5 +1,5 @@
 /**
- * The benchmarks that run in Chromium (4, 5, 6): bundled by bench/run.mjs with esbuild (packages
+ * The benchmarks that run in Chromium (4, 5, 6, 7): bundled by bench/run.mjs with esbuild (packages
  * left external) and run in a child process. Reads the servers' URLs from `BENCH_SERVERS`; prints
  * one JSON array of BenchResult on stdout's last line. `BENCH_ONLY=render,startup` runs a subset.
  */
@@ -7,6 +7,7 @@ import {openChromium} from './browser/chromium-session.mjs';
 import {rendering} from './browser/render.bench.js';
 import {startup} from './browser/startup.bench.js';
 import {streaming} from './browser/streaming.bench.js';
+import {streamingOverCanvas} from './browser/streaming-canvas.bench.js';
 import type {BenchResult} from './stats.js';
 
 const servers = JSON.parse(process.env.BENCH_SERVERS ?? '{}') as Record<string, string>;
@@ -18,6 +19,7 @@ try {
   if (wanted('render')) results.push(await rendering(session));
   if (wanted('startup')) results.push(await startup(session));
   if (wanted('streaming')) results.push(await streaming(session, servers['fake-llm']));
+  if (wanted('canvas-streaming')) results.push(await streamingOverCanvas(session, servers['fake-llm']));
 } finally {
   await session.close();
 }

@@ -68,3 +68,20 @@ export function mixedWidgets(count = 100) {
   }
   return out;
 }
+
+/** Markdown: `count` sections, each a heading, a paragraph with inline formatting and a short list. */
+export function markdownParams(count = 200) {
+  const sections = Array.from(
+    {length: count},
+    (_, i) =>
+      `## Section ${i + 1}\n\nThe readings of **station ${i + 1}** rose by *${(i % 7) + 1}%* this week; see the [report](https://example.org/report/${i + 1}) and \`code ${i}\`.\n\n- first point of ${i + 1}\n- second point\n- third point`,
+  );
+  return {title: 'Report', content: sections.join('\n\n')};
+}
+
+/** A deterministic answer of `count` words, in sentences of twelve. */
+export function answerText(count = 800) {
+  const WORDS = ['the', 'stations', 'show', 'a', 'steady', 'rise', 'in', 'readings', 'over', 'recent', 'weeks', 'while', 'coastal', 'sites', 'stay', 'flat'];
+  const words = Array.from({length: count}, (_, i) => WORDS[(i * 7 + 3) % WORDS.length]);
+  return words.map((w, i) => (i % 12 === 11 ? `${w}.` : w)).join(' ');
+}
