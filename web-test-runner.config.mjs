@@ -52,7 +52,7 @@ const testServers = {
 
 /** A group with no test files yet would make wtr fail; only groups that have tests run. */
 const hasTests = (dir) => existsSync(dir) && readdirSync(dir, {recursive: true}).some((f) => String(f).endsWith('.test.ts'));
-const groups = ['agent', 'providers', 'mcp', 'widgets', 'element'].filter((g) => hasTests(`test/${g}`));
+const groups = ['agent', 'worker', 'session', 'providers', 'mcp', 'widgets', 'element'].filter((g) => hasTests(`test/${g}`));
 
 export default {
   groups: [

@@ -6,7 +6,7 @@
  */
 import {runAgentLoop} from '../src/agent/agent-loop.js';
 import {ToolCatalog} from '../src/agent/tool-catalog.js';
-import type {LanguageModel, ModelRequest, ModelStreamPart} from '../src/agent/language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart} from '../src/providers/language-model.js';
 import type {McpLayer} from '../src/agent/types.js';
 import {serversOfSize} from './fixtures/large-servers.js';
 import {median, type BenchResult} from './stats.js';

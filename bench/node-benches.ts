@@ -4,7 +4,6 @@
  * `BENCH_SERVERS` (JSON `{name: url}`); prints one JSON array of BenchResult on stdout's last
  * line. `BENCH_ONLY=dispatch,loop` runs a subset.
  */
-import {CanvasStore} from '../src/canvas/canvas-store.js';
 import {connectMcpServer} from '../src/mcp/index.js';
 import type {ToolLayer} from '../src/agent/types.js';
 import {createAutouiLayer} from '../src/webmcp/autoui-layer.js';
@@ -20,7 +19,7 @@ const wanted = (name: string) => !only || only.includes(name);
 
 /** The real layers of a page: the element's `autoui` layer, both demo servers and server-everything. */
 async function realLayers(): Promise<{layers: ToolLayer[]; close(): Promise<void>}> {
-  const autoui = createAutouiLayer({registry: createDefaultRegistry(), store: new CanvasStore(), imageHosts: () => []});
+  const autoui = createAutouiLayer({catalog: createDefaultRegistry(), imageHosts: () => []});
   const connections = await Promise.all(
     [['data', 'demo-data'], ['atlas', 'demo-atlas'], ['everything', 'everything']].map(([name, key]) => connectMcpServer({name, url: servers[key]})),
   );

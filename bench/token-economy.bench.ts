@@ -6,7 +6,7 @@
  */
 import {getEncoding} from 'js-tiktoken';
 import {ToolCatalog} from '../src/agent/tool-catalog.js';
-import {buildDiscoveryTools, buildToolsFromLayers} from '../src/agent/discovery.js';
+import {buildDiscoveryTools, firstRequestTools} from '../src/agent/discovery.js';
 import {buildSystemPrompt} from '../src/agent/system-prompt.js';
 import type {ToolLayer} from '../src/agent/types.js';
 import {largeServers} from './fixtures/large-servers.js';
@@ -18,7 +18,7 @@ const tokens = (text: string) => encoding.encode(text).length;
 /** Tokens of the first request's system prompt plus tools, in one mode. */
 export function firstRequestTokens(layers: readonly ToolLayer[], eager: boolean): {prompt: number; tools: number; total: number; toolCount: number} {
   const catalog = new ToolCatalog(layers);
-  const tools = eager ? buildToolsFromLayers(catalog) : buildDiscoveryTools(catalog);
+  const tools = firstRequestTools(catalog, {eagerTools: eager});
   const prompt = tokens(buildSystemPrompt(catalog, {lang: 'en', eagerTools: eager}));
   const toolTokens = tokens(JSON.stringify(tools));
   return {prompt, tools: toolTokens, total: prompt + toolTokens, toolCount: tools.length};

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check of the project in one command, ending with the plain line
- * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, browser tests (wtr),
+ * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
+ * (dependency-cruiser), the public surface, browser tests (wtr),
  * MCP conformance, build, size budgets, end-to-end pages. Build-like steps count as one check each; test steps
  * contribute their own test counts (read from test-results/*.json).
  */
@@ -29,7 +30,7 @@ function run(script) {
   return status === 0;
 }
 
-/** A step that is one check (gen, typecheck, build, size). */
+/** A step that is one check (gen, typecheck, lint:deps, surface, build, size). */
 function check(script) {
   const ok = run(script);
   if (ok) totals.passed++;
@@ -61,6 +62,8 @@ function tests(script, file) {
 
 check('gen');
 check('typecheck');
+check('lint:deps');
+check('surface');
 tests('test:unit', 'test-results/wtr.json');
 tests('conformance', 'test-results/conformance.json');
 const built = check('build');

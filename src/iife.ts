@@ -1,7 +1,64 @@
 /**
  * Entry of `dist/autoui-agent.iife.js`, the one classic script: everything inlined, the elements
- * defined, and the whole API on `window.AutouiAgent`.
+ * defined, and every value of `autoui-agent/core` on `window.AutouiAgent` (the same names: the
+ * surface check compares them).
  */
 import './define.js';
 
-export * from './index.js';
+export {AutouiServer} from './element/autoui-server.js';
+export {defineElement} from './define-element.js';
+export {
+  ANTHROPIC_VERSION,
+  AUTOUI_SERVER_NAME,
+  AgentSession,
+  AnthropicModel,
+  AutouiAgent,
+  AutouiCanvas,
+  AutouiError,
+  AutouiWidgetElement,
+  CANVAS_ACTIONS,
+  DEFAULT_ENDPOINTS,
+  DEFAULT_MODELS,
+  ErrorCodes,
+  OpenAICompatibleModel,
+  RECALL_TOOL_NAME,
+  RECIPE_ROLES,
+  RECIPE_TOOLS,
+  ResultBuffer,
+  STYLE_PROPERTIES,
+  WidgetRegistry,
+  WidgetStore,
+  buildDiscoveryTools,
+  buildSystemPrompt,
+  buildToolsFromLayers,
+  builtinWidgets,
+  canvasAction,
+  checkImage,
+  connectMcpServer,
+  connectMcpServers,
+  createAutouiLayer,
+  createDefaultRegistry,
+  createProvider,
+  createRuntimeValidator,
+  createWebMcpServer,
+  defineCanvasElements,
+  displayWidget,
+  dropUnsafeUrls,
+  errorMessage,
+  flattenSchema,
+  fromStandaloneValidator,
+  hostAllowed,
+  isAbortError,
+  normalizeServerName,
+  pageWidgetDefinition,
+  parsePrefixedName,
+  parseRecipe,
+  prefixToolName,
+  resolveCanonicalTools,
+  resolveLanguage,
+  runAgentLoop,
+  safeHref,
+  sanitizeToolSchema,
+  searchRecipes,
+  unflattenArgs,
+} from './core.js';

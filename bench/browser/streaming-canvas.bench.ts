@@ -26,13 +26,15 @@ const WIDGETS = [
   {name: 'markdown', params: markdownParams(200)},
 ];
 
-/** A scenario on the fake LLM: for the full side, first a turn that shows the widgets. */
+/**
+ * A scenario on the fake LLM: a first question (the full side's shows the widgets, the empty
+ * side's answers in words), so both sides have loaded the agent's code before the answer that is
+ * measured.
+ */
 async function scenario(fakeLlm: string, side: Side): Promise<string> {
   const answer = {text: answerText(WORDS), chunkDelayMs: 2};
-  const turns =
-    side === 'full'
-      ? [{toolCalls: WIDGETS.map((input) => ({name: DISPLAY, input}))}, {text: 'Here they are.'}, answer]
-      : [answer];
+  const first = side === 'full' ? [{toolCalls: WIDGETS.map((input) => ({name: DISPLAY, input}))}, {text: 'Here they are.'}] : [{text: 'Nothing to show yet.'}];
+  const turns = [...first, answer];
   const res = await fetch(`${fakeLlm}/__scenarios`, {
     method: 'POST',
     headers: {'content-type': 'application/json'},
@@ -53,7 +55,8 @@ async function once(session: Session, fakeLlm: string, side: Side): Promise<{tas
   try {
     await opened.page.waitForFunction(() => (window as {__bench?: unknown}).__bench, null, {timeout: 20_000});
     const base = await scenario(fakeLlm, side);
-    if (side === 'full') await opened.page.evaluate(([b, n]) => (window as unknown as Bench).__bench.fill(b, n), [base, WIDGETS.length] as const);
+    const expected = side === 'full' ? WIDGETS.length : 0;
+    await opened.page.evaluate(([b, n]) => (window as unknown as Bench).__bench.fill(b, n), [base, expected] as const);
     await opened.cdp.send('Performance.enable');
     const before = await taskMs(opened.cdp);
     const wall = await opened.page.evaluate((b) => (window as unknown as Bench).__bench.stream(b), base);
@@ -86,7 +89,7 @@ export async function streamingOverCanvas(session: Session, fakeLlm: string): Pr
     summary: `task time ×${ratio.toFixed(2)} (${Math.round(med('full', 'task'))} vs ${Math.round(med('empty', 'task'))} ms), wall ×${(med('full', 'wall') / med('empty', 'wall')).toFixed(2)}`,
     notes: [
       `${ROUNDS} pages per side after ${WARMUP} warm-up page each, medians; the fake LLM streams the answer three words a delta, 2 ms apart (Anthropic wire).`,
-      'Task time: CDP TaskDuration of the page while the answer streams (from the question to the frame after the run ended); the full side fills its canvas before that.',
+      'Task time: CDP TaskDuration of the page while the answer streams (from the question to the frame after the run ended). Before it, each page asks a first question: the full side\'s fills the canvas, the empty side\'s is answered in words, so both have loaded the same code.',
     ],
   };
 }

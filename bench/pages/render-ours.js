@@ -1,7 +1,7 @@
 /**
  * Our side of the rendering benchmark (4): widgets rendered the way a page gets them, through the
- * built ES bundle: `widget_display`'s own path (`displayWidget`: repair, validate, URL rules, add
- * to the canvas store), then `<autoui-canvas>` mounts and renders the widget elements.
+ * built ES bundle: `widget_display`'s own path (`displayWidget`: repair, validate, URL rules, show
+ * on the widget store), then `<autoui-canvas>` mounts and renders the widget elements.
  */
 import {install, leafletDone} from './render-harness.js';
 
@@ -19,7 +19,7 @@ install({
     // The widget code (lazy chunks for chart and map) loads before timing, as the bare libraries do.
     await Promise.all(types.map((type) => registry.get(type).load()));
     canvas = document.createElement('autoui-canvas');
-    canvas.store = new bundle.CanvasStore();
+    canvas.store = new bundle.WidgetStore();
     canvas.registry = registry;
     container.append(canvas);
     await canvas.updateComplete;
@@ -27,9 +27,9 @@ install({
   render(work) {
     let rendered = 0;
     canvas.addEventListener('autoui-widget-rendered', () => rendered++);
-    const target = {registry, store: canvas.store, imageHosts: () => []};
+    const rules = {catalog: registry, imageHosts: () => []};
     for (const [name, params] of work) {
-      const out = bundle.displayWidget(target, {name, params});
+      const out = bundle.displayWidget(rules, {name, params}, canvas.store);
       if (out.isError) throw new Error(`widget_display refused ${name}: ${out.text}`);
     }
     return () => {

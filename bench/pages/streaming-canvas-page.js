@@ -1,8 +1,9 @@
 /**
- * The page of benchmark 7 (streaming over a full canvas). `fill(base)` asks a first question whose
- * scripted answer shows the widgets and waits until they have rendered (chart.js, the table and
- * the markdown renderer loaded); `stream(base)` asks the question whose answer is the streamed
- * text, and returns its wall time. Task time is read by the benchmark through CDP around `stream`.
+ * The page of benchmark 7 (streaming over a full canvas). `fill(base, n)` asks a first question
+ * whose scripted answer shows `n` widgets (none on the empty side) and waits until they have
+ * rendered (chart.js, the table and the markdown renderer loaded); `stream(base)` asks the
+ * question whose answer is the streamed text, and returns its wall time. Task time is read by the
+ * benchmark through CDP around `stream`.
  */
 await import(new URL('/bench/.build/dist/autoui-agent.js', location.href).href);
 await customElements.whenDefined('autoui-agent');
@@ -20,7 +21,7 @@ const painted = () => new Promise((resolve) => requestAnimationFrame(() => reque
 
 window.__bench = {
   async fill(base, expected) {
-    const result = await ask(base, 'Show the widgets');
+    const result = await ask(base, expected ? 'Show the widgets' : 'Anything yet?');
     if (result.widgets.length !== expected) throw new Error(`${result.widgets.length} widgets shown, ${expected} asked`);
     await painted();
   },

@@ -1,20 +1,22 @@
 /**
- * `runAgentLoop(question, options)`: the LLM tool-calling loop (design.md section 5). Streams a
- * turn, runs its tool calls through the dispatcher, offers newly activated tools, compresses old
- * results, applies the guards, and repeats until the model stops, the iteration budget is spent,
- * the run is aborted or the model fails. It never throws for a tool or model failure: the result
- * carries a stop reason. No module-level state: every run has its own catalog, aliases and buffer.
+ * `runAgentLoop(question, options)`: the LLM tool-calling loop. Streams a turn, runs its tool
+ * calls through the dispatcher, offers newly activated tools, compresses old results, applies the
+ * guards, and repeats until the model stops, the iteration budget is spent, the run is aborted or
+ * the model fails. It never throws for a tool or model failure: the result carries a stop reason.
+ * No module-level state: every run has its own catalog, aliases and buffer.
  */
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
-import {activateServerTools, buildDiscoveryTools, buildToolsFromLayers, discoveryToolNames} from './discovery.js';
-import {Dispatcher, type ToolCall, type WidgetRecord} from './dispatcher.js';
+import {activateServerTools, discoveryToolNames, firstRequestTools} from './discovery.js';
+import {Dispatcher, type ToolCall} from './dispatcher.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
-import type {LanguageModel, ModelStreamPart, Usage} from './language-model.js';
-import type {AssistantMessage, ModelMessage, ToolCallPart, ToolResultPart} from './messages.js';
+import type {LanguageModel, ModelStreamPart, ProviderTool, Usage} from '../providers/language-model.js';
+import type {AssistantMessage, ModelMessage, ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
 import {KEEP_RECENT_ITERATIONS, ResultBuffer, compressOldResults} from './result-buffer.js';
+import {RunWidgets, type WidgetRecord} from './run-widgets.js';
 import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
 import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
-import type {ProviderTool, ToolLayer} from './types.js';
+import type {ToolLayer} from './types.js';
+import type {WidgetSink} from './widget-sink.js';
 
 /** Why a run ended. */
 export type StopReason = 'end_turn' | 'max_iterations' | 'max_tokens' | 'aborted' | 'error';
@@ -59,6 +61,11 @@ export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | '
   history?: readonly ModelMessage[];
   /** A buffer kept across questions, so recall hints of earlier runs still resolve. */
   resultBuffer?: ResultBuffer;
+  /**
+   * The canvas tools show widgets on (`ToolExecutionContext.widgets`). What they show there is
+   * the result's `widgets`, and resets the guard that nudges a model that never displays anything.
+   */
+  widgets?: WidgetSink;
 }
 
 /** What a run produced. */
@@ -87,16 +94,17 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const lang = options.lang ?? 'fr';
   const catalog = new ToolCatalog(options.layers, {flatten: options.flatten, onSchemaPatch: options.onSchemaPatch});
   const buffer = options.resultBuffer ?? new ResultBuffer();
-  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs});
+  const shown = new RunWidgets(options.widgets, signal);
+  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: shown.sink});
   const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
   const system =
     typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const discoveryNames = discoveryToolNames(catalog);
   const noRender = new NoRenderGuard();
-  const widgetTool = catalog.entries.find((e) => e.layer.protocol === 'webmcp' && e.tool.name === 'widget_display')?.name;
+  const displayTool = catalog.entries.find((e) => e.tool.displays)?.name;
 
-  let offered: ProviderTool[] = options.eagerTools ? buildToolsFromLayers(catalog) : buildDiscoveryTools(catalog);
+  let offered: ProviderTool[] = firstRequestTools(catalog, {eagerTools: options.eagerTools});
   if (options.eagerTools) catalog.layers.forEach((_, i) => dispatcher.markActivated(i));
 
   const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
@@ -109,7 +117,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     iterations: 0,
     toolCalls: [],
     usage: {inputTokens: 0, outputTokens: 0},
-    widgets: [],
+    widgets: shown.shown,
     messages,
   };
   const finish = (stopReason: StopReason, error?: {code: string; message: string}) => {
@@ -120,7 +128,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
 
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     if (signal.aborted) return finish('aborted');
-    if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, widgetTool)});
+    if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
     const tools = noRender.withdrawDiscovery ? offered.filter((t) => !discoveryNames.has(t.name)) : offered;
     callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
     result.iterations = iteration;
@@ -147,7 +155,6 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     if (turn.toolCalls.length === 0) return finish(turn.finishReason === 'length' ? 'max_tokens' : 'end_turn');
 
     const results: ToolResultPart[] = [];
-    let rendered = false;
     for (const call of turn.toolCalls) {
       if (signal.aborted) break;
       const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
@@ -159,17 +166,13 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
         const name = entry.role ? catalog.recipeToolName(entry.layerIndex, entry.role)! : entry.name;
         if (!offered.some((t) => t.name === name)) offered = [...offered, catalog.providerTool(entry, name)];
       }
-      if (outcome.widget) {
-        rendered = true;
-        result.widgets.push(outcome.widget);
-      }
     }
     messages.push({role: 'tool', content: results});
     if (signal.aborted) {
       closeCalls(messages, turn.toolCalls);
       return finish('aborted');
     }
-    noRender.endIteration(rendered);
+    noRender.endIteration(shown.takeShown());
     compressOldResults(messages, buffer, firstIteration + iteration);
   }
   return finish('max_iterations');

@@ -1,12 +1,14 @@
 /**
- * Which tools the model is offered (design.md 5.1 and 5.3): every tool up front
- * (`buildToolsFromLayers`, the `eager-tools` mode) or lazy discovery (`buildDiscoveryTools`),
- * where a server's tools are added by `activateServerTools` on first contact.
+ * Which tools the model is offered: every tool up front (`buildToolsFromLayers`, the
+ * `eager-tools` mode) or lazy discovery (`buildDiscoveryTools`), where a server's tools are added
+ * by `activateServerTools` on first contact, so the first request grows with servers, not tools.
  * Recipe tools are always offered under their canonical names (`x_mcp_list_recipes`), which is
  * what the system prompt tells the model to call; the alias map routes them.
  */
 import {ToolCatalog, type CatalogEntry, type ToolCatalogOptions} from './tool-catalog.js';
-import {ACTION_TOOLS, RECIPE_ROLES, type ProviderTool, type PseudoToolName, type ToolLayer} from './types.js';
+import type {ProviderTool} from '../providers/language-model.js';
+import {RECALL_TOOL} from './recall-tool.js';
+import {RECIPE_ROLES, type PseudoToolName, type ToolLayer} from './types.js';
 
 /** Layers or a catalog already built from them. */
 export type ToolSource = readonly ToolLayer[] | ToolCatalog;
@@ -50,15 +52,15 @@ export function pseudoTool(catalog: ToolCatalog, layerIndex: number, pseudo: Pse
       };
 }
 
-/** True for the WebMCP action tools that are always offered (`widget_display`, `canvas`, `recall`). */
-export function isActionTool(entry: CatalogEntry): boolean {
-  return entry.layer.protocol === 'webmcp' && (ACTION_TOOLS as readonly string[]).includes(entry.tool.name);
+/** True for the tools that show results on the page (`displays`): always offered, named in the prompt's display step. */
+export function isDisplayTool(entry: CatalogEntry): boolean {
+  return entry.tool.displays === true;
 }
 
 /**
  * The first tool list of a lazy run: per layer its recipe tools (canonical names) and the
- * pseudo-tools `search_tools`/`list_tools`, plus the WebMCP action tools. A layer whose tools are
- * all offered already gets no pseudo-tools.
+ * pseudo-tools `search_tools`/`list_tools`, plus the display tools. A layer whose tools are all
+ * offered already gets no pseudo-tools.
  */
 export function buildDiscoveryTools(source: ToolSource, options?: ToolCatalogOptions): ProviderTool[] {
   const catalog = toCatalog(source, options);
@@ -69,14 +71,22 @@ export function buildDiscoveryTools(source: ToolSource, options?: ToolCatalogOpt
       const real = catalog.canonicalTools(layerIndex)[role];
       if (real) tools.push(catalog.providerTool(catalog.entryOf(layerIndex, real.tool)!, catalog.recipeToolName(layerIndex, role)));
     }
-    const actions = entries.filter(isActionTool);
-    const hidden = entries.filter((e) => !e.role && !isActionTool(e));
+    const actions = entries.filter(isDisplayTool);
+    const hidden = entries.filter((e) => !e.role && !isDisplayTool(e));
     if (hidden.length > 0) {
       tools.push(pseudoTool(catalog, layerIndex, 'search_tools'), pseudoTool(catalog, layerIndex, 'list_tools'));
     }
     for (const entry of actions) tools.push(catalog.providerTool(entry));
   });
   return tools;
+}
+
+/**
+ * The tools of a run's first request: every tool (`eagerTools`) or the discovery set, and the
+ * loop's own `recall`, offered whatever the layers.
+ */
+export function firstRequestTools(source: ToolSource, options: {eagerTools?: boolean} = {}): ProviderTool[] {
+  return [...(options.eagerTools ? buildToolsFromLayers(source) : buildDiscoveryTools(source)), RECALL_TOOL];
 }
 
 /** Names of the discovery tools of a catalog: recipe tools and pseudo-tools (withdrawn by the no-render guard). */

@@ -1,8 +1,9 @@
 /**
- * Dispatch of one tool call (design.md 5.5): alias → prefix → pseudo-tools answered locally →
- * first-contact activation → route to the MCP connection or the WebMCP layer → special tools
- * (`widget_display`, `recall`) → truncation. Every failure becomes an error result the model can
- * act on; nothing here throws.
+ * Dispatch of one tool call: the loop's own `recall` → alias → prefix → pseudo-tools answered
+ * locally → first-contact activation → route to the MCP connection or the WebMCP layer →
+ * truncation. No layer's tool is recognised by its name: a tool that shows a widget does so
+ * through the canvas in its execution context. Every failure becomes an error result the model
+ * can act on; nothing here throws.
  */
 import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCode} from '../errors.js';
 import {unflattenArgs} from '../schema/flatten.js';
@@ -11,10 +12,12 @@ import {RepeatedCallGuard} from './guards.js';
 import {ResultBuffer, truncateForModel} from './result-buffer.js';
 import {normalizeToolOutput, runWithTimeout} from './run-tool.js';
 import type {ToolCatalog, CatalogEntry} from './tool-catalog.js';
-import type {ToolCallPart, ToolResultPart} from './messages.js';
+import type {ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
 import type {ToolOutput} from './types.js';
+import {RECALL_TOOL_NAME, answerRecall} from './recall-tool.js';
+import type {WidgetSink} from './widget-sink.js';
 
-/** One tool call as recorded for metrics, the debug console and `onToolCall` (design.md 5.9). */
+/** One tool call as recorded for metrics, the debug console and `onToolCall`. */
 export interface ToolCall {
   /** The tool_use id. */
   id: string;
@@ -37,13 +40,6 @@ export interface ToolCall {
   tool?: string;
 }
 
-/** A widget shown during a run. */
-export interface WidgetRecord {
-  id: string;
-  type: string;
-  params: unknown;
-}
-
 /** Options of {@link Dispatcher}. */
 export interface DispatcherOptions {
   catalog: ToolCatalog;
@@ -51,6 +47,8 @@ export interface DispatcherOptions {
   signal: AbortSignal;
   /** Milliseconds a call may take without progress. */
   toolTimeoutMs?: number;
+  /** The canvas handed to every execution, if the run has one. */
+  widgets?: WidgetSink;
 }
 
 /** What one dispatched call produced. */
@@ -61,8 +59,6 @@ export interface DispatchOutcome {
   surfaced: CatalogEntry[];
   /** Index of a layer contacted for the first time (its tools are offered from the next turn). */
   activated?: number;
-  /** A widget this call displayed. */
-  widget?: WidgetRecord;
 }
 
 const failure = (code: AutouiErrorCode, text: string): ToolOutput & {code: AutouiErrorCode} => ({text, isError: true, code});
@@ -93,9 +89,12 @@ export class Dispatcher {
     let entry: CatalogEntry | undefined;
     let server: string | undefined;
 
-    const resolved = catalog.resolve(call.name);
+    const isRecall = call.name === RECALL_TOOL_NAME;
+    const resolved = isRecall ? undefined : catalog.resolve(call.name);
     if (call.inputError) {
       output = failure(ErrorCodes.TOOL_INPUT_INVALID, `The arguments of ${call.name} could not be used: ${call.inputError}. Nothing was executed; send the call again with a JSON object.`);
+    } else if (!resolved) {
+      output = answerRecall(buffer, call.input);
     } else if (resolved.kind === 'unknown') {
       output = failure(ErrorCodes.TOOL_UNKNOWN, resolved.message);
     } else if (!this.#repeats.allow(resolved.kind === 'tool' ? resolved.entry.name : call.name, call.input)) {
@@ -115,12 +114,8 @@ export class Dispatcher {
         outcome.activated = entry.layerIndex;
       }
       output = await this.#execute(entry, call);
-      if (!output.isError && entry.layer.protocol === 'webmcp' && entry.tool.name === 'widget_display') {
-        outcome.widget = widgetFrom(output.data, call.input);
-      }
     }
 
-    const isRecall = entry?.layer.protocol === 'webmcp' && entry.tool.name === 'recall';
     buffer.set(call.id, output.text, iteration);
     const part: ToolResultPart = {
       type: 'tool-result',
@@ -145,13 +140,8 @@ export class Dispatcher {
   }
 
   async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<ToolOutput & {code?: AutouiErrorCode}> {
-    const {catalog, buffer, signal, toolTimeoutMs} = this.#options;
+    const {catalog, signal, toolTimeoutMs, widgets} = this.#options;
     const layer = entry.layer;
-    if (layer.protocol === 'webmcp' && entry.tool.name === 'recall') {
-      const id = String(call.input.id ?? '');
-      const full = buffer.get(id);
-      return full === undefined ? failure(ErrorCodes.TOOL_FAILED, `No stored result has the id "${id}". Use an id from a recall hint, such as the one in [recall('…')].`) : {text: full};
-    }
     const executor = layer.protocol === 'mcp' ? layer.callTool : layer.executeTool;
     if (!executor) {
       return failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`);
@@ -163,6 +153,7 @@ export class Dispatcher {
         callId: call.id,
         toolName: call.name,
         timeoutMs: toolTimeoutMs,
+        widgets,
       });
       return normalizeToolOutput(value);
     } catch (error) {
@@ -171,13 +162,4 @@ export class Dispatcher {
       return failure(ErrorCodes.TOOL_FAILED, `${call.name} failed: ${errorMessage(error)}`);
     }
   }
-}
-
-/** Reads the widget a `widget_display` result describes (`{id, widget|type, params}`). */
-function widgetFrom(data: unknown, input: Record<string, unknown>): WidgetRecord | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const d = data as Record<string, unknown>;
-  if (typeof d.id !== 'string') return undefined;
-  const type = typeof d.widget === 'string' ? d.widget : typeof d.type === 'string' ? d.type : String(input.name ?? '');
-  return {id: d.id, type, params: d.params ?? input.params};
 }

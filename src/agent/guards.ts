@@ -1,6 +1,6 @@
 /**
- * Guards against loops (design.md 5.9): the same call repeated, and a model that keeps
- * exploring without ever displaying anything.
+ * Guards against loops: the same call repeated, and a model that keeps exploring without ever
+ * displaying anything.
  */
 
 /** Calls with the same tool and arguments allowed per run; the next one is refused. */
@@ -58,9 +58,9 @@ export class NoRenderGuard {
   }
 }
 
-/** The nudge message, in the prompt's language. */
-export function nudgeText(lang: 'fr' | 'en', widgetTool: string | undefined): string {
-  const tool = widgetTool ?? 'widget_display';
+/** The nudge message, in the prompt's language, naming the run's first display tool. */
+export function nudgeText(lang: 'fr' | 'en', displayTool: string | undefined): string {
+  const tool = displayTool ?? 'widget_display';
   return lang === 'en'
     ? `You have gathered data for several steps without displaying anything. Display what you have now with ${tool}, then answer briefly.`
     : `Tu as collecté des données pendant plusieurs étapes sans rien afficher. Affiche maintenant ce que tu as avec ${tool}, puis réponds brièvement.`;

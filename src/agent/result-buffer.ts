@@ -3,7 +3,7 @@
  * 10,000 characters are truncated, old results over 300 characters are compressed to 200, and
  * the full text stays in the run's buffer for `recall(id)`.
  */
-import type {ModelMessage} from './messages.js';
+import type {ModelMessage} from '../providers/model-messages.js';
 
 /** Longest tool result the model reads in full. */
 export const MAX_RESULT_LENGTH = 10_000;

@@ -5,6 +5,7 @@
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {ToolExecutionContext, ToolOutput} from './types.js';
+import type {WidgetSink} from './widget-sink.js';
 
 /** Default seconds a tool call may take without progress. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -18,6 +19,8 @@ export interface RunWithTimeoutOptions {
   toolName: string;
   timeoutMs?: number;
   capMs?: number;
+  /** The run's canvas, passed on to the tool. */
+  widgets?: WidgetSink;
 }
 
 /** Runs `execute` with a context whose signal aborts on run abort or timeout. */
@@ -55,7 +58,12 @@ export function runWithTimeout(execute: (context: ToolExecutionContext) => Promi
     arm();
     let result: Promise<ToolOutput>;
     try {
-      result = Promise.resolve(execute({signal: controller.signal, callId: options.callId, reportProgress: () => !controller.signal.aborted && arm()}));
+      result = Promise.resolve(execute({
+          signal: controller.signal,
+          callId: options.callId,
+          reportProgress: () => !controller.signal.aborted && arm(),
+          ...(options.widgets ? {widgets: options.widgets} : {}),
+        }));
     } catch (error) {
       result = Promise.reject(error);
     }

@@ -1,10 +1,12 @@
 /**
- * The recipe-driven system prompt (design.md 5.4): one section per server, then the 4-step
- * workflow with the real prefixed tool names of this run. French by default (the seed's choice),
- * English with `lang: 'en'`. A page can replace it wholesale (`systemPrompt` option of the loop).
+ * The recipe-driven system prompt: one section per server, then the 4-step workflow (find a
+ * recipe, read it, run its tools, display) with the real prefixed tool names of this run. French
+ * by default, English with `lang: 'en'`. A page can replace it wholesale (`systemPrompt` option
+ * of the loop).
  */
 import {ToolCatalog} from './tool-catalog.js';
-import type {ToolSource} from './discovery.js';
+import {isDisplayTool, type ToolSource} from './discovery.js';
+import {RECALL_TOOL_NAME} from './recall-tool.js';
 import type {ToolLayer} from './types.js';
 
 /** Languages the prompt is written in. */
@@ -81,12 +83,8 @@ export function buildSystemPrompt(source: ToolSource, options: SystemPromptOptio
     indexes.map((i) => catalog.recipeToolName(i, role)).filter((n): n is string => !!n);
   const hasRecipes = (i: number) => Object.keys(catalog.canonicalTools(i)).length > 0;
   const withoutRecipes = indexes.filter((i) => !hasRecipes(i) && catalog.entriesOf(i).length > 0);
-  const action = (tool: string) =>
-    indexes.filter((i) => layers[i].protocol === 'webmcp' && catalog.entryOf(i, tool)).map((i) => catalog.entryOf(i, tool)!.name);
-
   const sections = indexes.map((i) => serverSection(catalog, i, layers[i], t, hasRecipes(i)));
-  const recall = action('recall');
-  const rules = [t.rule1, recall.length ? t.rule2.replace('RECALL', recall[0]) : '', t.rule3, t.rule4].filter(Boolean);
+  const rules = [t.rule1, t.rule2.replace('RECALL', RECALL_TOOL_NAME), t.rule3, t.rule4];
 
   return [
     t.intro,
@@ -100,7 +98,7 @@ export function buildSystemPrompt(source: ToolSource, options: SystemPromptOptio
     `${t.step1c}\n${list(withoutRecipes.map((i) => `${catalog.pseudoToolName(i, 'search_tools')}(query)`), t.none)}`,
     `${t.step2}\n${list(named('get_recipe').map((n) => `${n}(name)`), t.none)}`,
     t.step3,
-    `${t.step4}\n${list([...action('widget_display'), ...action('canvas')], t.none)}`,
+    `${t.step4}\n${list(catalog.entries.filter(isDisplayTool).map((e) => e.name), t.none)}`,
     `## ${t.rules}`,
     rules.map((r) => `- ${r}`).join('\n'),
   ].join('\n\n');

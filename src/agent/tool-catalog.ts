@@ -7,7 +7,9 @@ import {resolveCanonicalTools, type CanonicalTools} from './canonical-tools.js';
 import {assignServerKeys, parsePrefixedName, prefixToolName, stableHash, MAX_TOOL_NAME_LENGTH} from './naming.js';
 import {sanitizeToolSchema, type SchemaPatch} from '../schema/sanitize.js';
 import {flattenSchema} from '../schema/flatten.js';
-import {RECIPE_ROLES, type JsonSchema, type LayerTool, type ProviderTool, type PseudoToolName, type RecipeRole, type ToolLayer} from './types.js';
+import type {JsonSchema} from '../schema/json-schema.js';
+import type {ProviderTool} from '../providers/language-model.js';
+import {RECIPE_ROLES, type LayerTool, type PseudoToolName, type RecipeRole, type ToolLayer} from './types.js';
 
 /** One tool of one layer, under the name the model sees. */
 export interface CatalogEntry {

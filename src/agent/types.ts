@@ -1,11 +1,10 @@
 /**
- * The vocabulary of the agent core (design.md section 3): layers of tools, their definitions and
- * what executing one returns. Plain data plus the functions that execute tools, so the core can
- * run in a Worker or in Node unchanged.
+ * The vocabulary of the agent core: layers of tools, their definitions and what executing one
+ * returns. Plain data plus the functions that execute tools, so the core can run in a Worker or in
+ * Node unchanged.
  */
-
-/** A JSON Schema object, as MCP servers and our widgets give them. */
-export type JsonSchema = Record<string, unknown>;
+import type {JsonSchema} from '../schema/json-schema.js';
+import type {WidgetSink} from './widget-sink.js';
 
 /** Tool behaviour hints from MCP (`readOnlyHint`, `destructiveHint`, ...), kept as given. */
 export interface ToolAnnotations {
@@ -25,8 +24,14 @@ export interface LayerTool {
   description?: string;
   /** JSON Schema of the arguments (MCP `inputSchema`). */
   inputSchema?: JsonSchema;
-  /** MCP annotations, kept for a later confirmation policy. */
+  /** MCP annotations (`readOnlyHint`, `destructiveHint`, ...), as the server gives them. */
   annotations?: ToolAnnotations;
+  /**
+   * The tool shows results on the page (the workflow's last step): it is offered from the first
+   * request, without discovery, and the prompt names it in its display step. The `autoui` layer's
+   * `widget_display` and `canvas` say so; a page's own display tools may too.
+   */
+  displays?: boolean;
 }
 
 /** A recipe a server announces: how to do one thing with its tools. */
@@ -56,6 +61,12 @@ export interface ToolExecutionContext {
    * again, up to the hard cap.
    */
   reportProgress(): void;
+  /**
+   * The canvas of whoever runs the loop (an `AgentSession`, the element): where a tool shows,
+   * changes and lists widgets. Absent when the run has no canvas. What a tool shows through it is
+   * what the run reports as its widgets.
+   */
+  widgets?: WidgetSink;
 }
 
 /** Executes a tool of a layer. May throw: the dispatcher turns a throw into an error result. */
@@ -74,7 +85,7 @@ export interface McpLayer {
   callTool?: ToolExecutor;
 }
 
-/** Local, in-page tools executed in JS: widgets, canvas, recall. */
+/** Local, in-page tools executed in JS: widgets and the canvas, or a page's own tools. */
 export interface WebMcpLayer {
   protocol: 'webmcp';
   serverName: string;
@@ -88,14 +99,7 @@ export interface WebMcpLayer {
 /** Any source of tools for the agent: a discriminated union on `protocol`. */
 export type ToolLayer = McpLayer | WebMcpLayer;
 
-/** A tool as sent to an LLM provider (prefixed name, sanitised schema). */
-export interface ProviderTool {
-  name: string;
-  description: string;
-  input_schema: JsonSchema;
-}
-
-/** The roles a server's recipe tools can play (design.md 5.2). */
+/** The roles a server's recipe tools can play, whatever the server names them. */
 export type RecipeRole = 'search_recipes' | 'list_recipes' | 'get_recipe';
 
 /** The recipe roles, in prompt order. */
@@ -103,6 +107,3 @@ export const RECIPE_ROLES: readonly RecipeRole[] = ['search_recipes', 'list_reci
 
 /** Names of the local pseudo-tools answered from a layer without any network call. */
 export type PseudoToolName = 'search_tools' | 'list_tools';
-
-/** Names of the WebMCP action tools offered from the start (design.md 5.3). */
-export const ACTION_TOOLS = ['widget_display', 'canvas', 'recall'] as const;

@@ -6,9 +6,10 @@ import {ContextProvider} from '@lit/context';
 import {defineElement} from '../define-element.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from '../widgets/widget-context.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
-import type {CanvasStore, WidgetInstance} from './canvas-store.js';
+import type {WidgetInstance, WidgetStore} from '../session/widget-store.js';
 import {canvasStyles} from './canvas-styles.js';
 import {trackPointer} from './canvas-pointer.js';
+import {WidgetArrivals} from './widget-arrivals.js';
 
 /** Detail of `autoui-widget-rendered`. */
 export interface WidgetRenderedDetail {
@@ -26,10 +27,11 @@ const TEXTS = {
 };
 
 /**
- * The area of `<autoui-agent>` that holds widgets: a responsive grid in the order they came; a
- * widget moved or resized (by the model's `canvas` tool, by mouse on its handle and grip, by
- * arrow keys on the focused item, Shift for size) keeps that place and size, stored in the
- * {@link CanvasStore}. Updates set the new params on the same element: no remount, no flicker.
+ * The area of `<autoui-agent>` that holds widgets: it renders a session's {@link WidgetStore}, a
+ * responsive grid in the order they came; a widget moved or resized (by the model's `canvas`
+ * tool, by mouse on its handle and grip, by arrow keys on the focused item, Shift for size) keeps
+ * that place and size, stored in the store. Updates set the new params on the same element: no
+ * remount, no flicker.
  *
  * @summary The widget canvas.
  * @fires autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
@@ -50,8 +52,8 @@ const TEXTS = {
 export class AutouiCanvas extends LitElement {
   static override styles = canvasStyles;
 
-  /** The widgets to show. */
-  @property({attribute: false}) store?: CanvasStore;
+  /** The widgets to show: a session's store (`session.widgets`). */
+  @property({attribute: false}) store?: WidgetStore;
   /** Where widget types are defined. */
   @property({attribute: false}) registry?: WidgetRegistry;
   /** Language, direction and image hosts, provided to every widget. */
@@ -66,7 +68,17 @@ export class AutouiCanvas extends LitElement {
   readonly #elements = new Map<string, HTMLElement & {params?: unknown}>();
   readonly #announced = new Set<string>();
   readonly #loading = new Set<string>();
+  readonly #arrivals = new WidgetArrivals();
   #unsubscribe?: () => void;
+
+  /**
+   * Resolves once the widgets `ids()` names have rendered, or after `timeoutMs` (a widget whose
+   * code fails to load never renders). `ids` is read again at each arrival, so widgets removed
+   * meanwhile are not waited for.
+   */
+  whenRendered(ids: () => readonly string[], timeoutMs: number): Promise<void> {
+    return this.#arrivals.until(ids, timeoutMs);
+  }
 
   /** The part names this canvas exports (also set as its own `exportparts`), for the agent element to forward. */
   get partNames(): string[] {
@@ -108,6 +120,7 @@ export class AutouiCanvas extends LitElement {
       if (!ids.has(id)) {
         this.#elements.delete(id);
         this.#announced.delete(id);
+        this.#arrivals.forget(id);
       }
     }
     for (const item of this.items) this.#ensureLoaded(item.type);
@@ -128,6 +141,7 @@ export class AutouiCanvas extends LitElement {
         this.failedTypes = new Map(this.failedTypes).set(type, message);
         // The agent element turns this into autoui-error and stops waiting for these widgets.
         const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
+        for (const id of ids) this.#arrivals.forget(id);
         this.dispatchEvent(new CustomEvent('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
       },
     );
@@ -147,8 +161,7 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override render() {
-    const lang = this.environment.lang.startsWith('fr') ? 'fr' : 'en';
-    const t = TEXTS[lang];
+    const t = TEXTS[this.environment.language];
     // Placed widgets come after the flow, in reading order, so Tab follows what the eye sees.
     const flow = this.items.filter((i) => !i.position);
     const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
@@ -199,6 +212,7 @@ export class AutouiCanvas extends LitElement {
       this.#announced.add(id);
       await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
       this.#exportParts(element, this.items.find((i) => i.id === id)?.type ?? '');
+      this.#arrivals.arrived(id);
       this.dispatchEvent(
         new CustomEvent<WidgetRenderedDetail>('autoui-widget-rendered', {
           detail: {id, type: this.items.find((i) => i.id === id)?.type ?? '', element},

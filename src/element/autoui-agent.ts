@@ -1,46 +1,32 @@
 import {LitElement, html, nothing, type PropertyValues} from 'lit';
-import {property, query, state} from 'lit/decorators.js';
-import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
-import type {ResultBuffer} from '../agent/result-buffer.js';
-import type {ModelMessage} from '../agent/messages.js';
-import type {ToolLayer, WebMcpLayer} from '../agent/types.js';
-import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
-import {CanvasStore, type CanvasChange} from '../canvas/canvas-store.js';
-import {defineCanvasElements} from '../canvas/autoui-canvas.js';
+import {property, query} from 'lit/decorators.js';
+import type {AgentResult} from '../agent/agent-loop.js';
+import type {ToolLayer} from '../agent/types.js';
+import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
+import {AgentSession} from '../session/agent-session.js';
+import type {SessionEvent} from '../session/session-events.js';
+import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
 import type {WidgetEnvironment} from '../widgets/widget-context.js';
 import {AutouiComposer} from './autoui-composer.js';
-import {AutouiConsole, type RunRecord} from './autoui-console.js';
-import {serverConfigOf, type ServerConfig} from './autoui-server.js';
+import {AutouiConsole} from './autoui-console.js';
+import {serverConfigOf} from './autoui-server.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
 import {emit} from './events.js';
-import {ServerConnections} from './server-connections.js';
+import {isLocalPage, resolveEndpoint} from './page-url.js';
 import {stringsFor} from './strings.js';
-import {WidgetArrivals} from './widget-arrivals.js';
-import {failedRun, isLocalPage, resolveEndpoint, stoppedRun} from './run-setup.js';
-import {appendAssistantText, endAssistantText, type TranscriptEntry} from './transcript-entries.js';
 import {defineElement} from '../define-element.js';
 
-/** How long a question waits for servers still connecting before it runs without them. */
-const SERVER_WAIT_MS = 10_000;
-/** How long the end of a run waits for the widgets it showed to render (lazy chunks load meanwhile). */
+/** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
 const WIDGET_WAIT_MS = 10_000;
-
-/** The lazy engine chunk (see engine.ts). */
-type Engine = typeof import('./engine.js');
-
-/** What exists once the engine has loaded: the widget registry and the `autoui` layer over it. */
-interface Runtime {
-  engine: Engine;
-  registry: WidgetRegistry;
-  autouiLayer: WebMcpLayer;
-}
 
 /**
  * `<autoui-agent>`: gives a page an LLM tool-calling agent over its MCP servers. People ask in
  * the composer (or the page calls `ask()`); the agent reads the servers' recipes, calls their
- * tools and shows widgets on its canvas.
+ * tools and shows widgets on its canvas. The element is a view over one {@link AgentSession}
+ * (`session`): its attributes become the session's settings, the session's events its DOM events.
  *
  * @summary An LLM agent that renders widgets from MCP data.
  *
@@ -104,42 +90,37 @@ export class AutouiAgent extends LitElement {
   /** Space-separated hosts images may load from; default: the MCP servers' hosts. */
   @property({attribute: 'image-hosts'}) imageHosts = '';
 
-  @state() private entries: TranscriptEntry[] = [];
-  @state() private running = false;
-  @state() private runs: RunRecord[] = [];
-  @state() private serverTick = 0;
-  @query('autoui-composer') private composer?: AutouiComposer;
+  /** The conversation this element shows: DOM-free, also usable on its own. */
+  readonly session = new AgentSession({
+    // Settings are read when a question starts, so a bad one fails that question, not the call.
+    prepare: async () => {
+      this.session.configure(this.#settings());
+      await this.#loadEngine();
+    },
+    // The question is answered once its widgets are on the canvas: a run-end listener finds them.
+    settle: async (result) => {
+      const ids = () => result.widgets.map((w) => w.id).filter((id) => this.session.widgets.get(id));
+      if (this.isConnected) await this.canvasElement?.whenRendered(ids, WIDGET_WAIT_MS);
+    },
+  });
 
-  readonly #store = new CanvasStore();
-  #runtime?: Runtime;
-  #loading?: Promise<Runtime>;
+  @query('autoui-composer') private composer?: AutouiComposer;
+  @query('autoui-canvas') private canvasElement?: AutouiCanvas;
+  #registry?: WidgetRegistry;
+  #loading?: Promise<WidgetRegistry>;
   /** Page widgets registered before the engine loaded, registered when it does. */
   readonly #pendingWidgets: PageWidgetSpec[] = [];
-  readonly #pageLayers: ToolLayer[] = [];
-  readonly #knownWidgets = new Map<string, string>();
-  readonly #arrivals = new WidgetArrivals();
-  #history: ModelMessage[] = [];
-  /** Bumped by clear(): a run started before it must not write back its conversation. */
-  #epoch = 0;
-  #buffer?: ResultBuffer;
-  #controller?: AbortController;
   #observer?: MutationObserver;
-  readonly #connections = new ServerConnections({
-    ready: (name, tools) => emit(this, 'autoui-server-ready', {name, tools}),
-    error: (name, code, message) => {
-      emit(this, 'autoui-server-error', {name, code, message});
-      emit(this, 'autoui-error', {code, message});
-      this.#errorNotice(message, code);
-    },
-    changed: () => this.serverTick++,
-  });
+  /** The widgets' environment: a new object only when it really changes (see widget-context.ts). */
+  #environment?: WidgetEnvironment;
+
   constructor() {
     super();
     defineCanvasElements();
     defineElement('autoui-composer', AutouiComposer);
     defineElement('autoui-transcript', AutouiTranscript);
     defineElement('autoui-console', AutouiConsole);
-    this.#store.subscribe((change) => this.#onCanvasChange(change));
+    this.session.subscribe((event) => this.#onSessionEvent(event));
   }
 
   static override get observedAttributes(): string[] {
@@ -154,112 +135,48 @@ export class AutouiAgent extends LitElement {
 
   /** Widgets on the canvas now. */
   get widgets(): Array<{id: string; type: string; params: unknown}> {
-    return this.#store.list().map(({id, type, params}) => ({id, type, params}));
+    return this.session.widgets.list().map(({id, type, params}) => ({id, type, params}));
   }
 
-  /**
-   * Every tool layer a question would use now: connected MCP servers, the page's layers, and
-   * `autoui` (present once the engine has loaded, shortly after the first render).
-   */
+  /** Every tool layer a question would use now: connected servers, the page's layers, and `autoui` once the engine has loaded. */
   get layers(): readonly ToolLayer[] {
-    return [...this.#connections.layers, ...this.#pageLayers, ...(this.#runtime ? [this.#runtime.autouiLayer] : [])];
+    return this.session.layers;
   }
 
-  /** The language of the prompt and the element's texts: `lang`, else the page's if fr/en, else `fr`. */
+  /** The language of the prompt and the element's texts (`policy/language.ts`): `lang`, else the page's. */
   get language(): 'fr' | 'en' {
-    const tag = (this.getAttribute('lang') || document.documentElement.lang || 'fr').toLowerCase();
-    return tag.startsWith('en') ? 'en' : 'fr';
+    return this.#language().language;
   }
 
-  /**
-   * Asks a question. Resolves with the run's result (also for model or server failures, which
-   * carry a stop reason); rejects with `RUN_IN_PROGRESS` while another question runs.
-   */
-  async ask(question: string): Promise<AgentResult> {
-    const s = stringsFor(this.language);
-    if (typeof question !== 'string' || !question.trim()) {
-      throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'ask(question) needs a question: a string with some text.');
-    }
-    if (this.running) {
-      this.#notice(s.busy, 'info', ErrorCodes.RUN_IN_PROGRESS);
-      throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, s.busy);
-    }
-    const text = question.trim();
-    const epoch = this.#epoch;
-    this.running = true;
-    const controller = (this.#controller = new AbortController());
-    const record: RunRecord = {question: text, calls: []};
-    this.runs = [...this.runs, record];
-    this.entries = [...this.entries, {kind: 'user', text}];
-    emit(this, 'autoui-run-start', {question: text});
-    // Stop and clear() must work while servers connect or the engine loads, not only in the loop.
-    const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
-    try {
-      let result: AgentResult;
-      try {
-        await Promise.race([this.#connections.settled(SERVER_WAIT_MS), stopped]);
-        const runtime = await Promise.race([this.#loadEngine(), stopped]);
-        result =
-          runtime === 'stopped' || controller.signal.aborted
-            ? stoppedRun(this.#history)
-            : await runtime.engine.runAgentLoop(text, this.#loopOptions(runtime.engine, controller.signal, record));
-      } catch (error) {
-        // Settings refused before any request (an unknown provider, an endpoint that is no URL)
-        // are told like any other failure, never lost in a rejected promise nobody reads.
-        result = failedRun(this.#history, error);
-      }
-      // After clear(), this run's conversation and notices belong to nothing on screen.
-      if (epoch === this.#epoch) {
-        // A failed question comes back in the composer; keeping it in the history would send it twice.
-        if (result.stopReason !== 'error') this.#history = result.messages;
-        this.#afterRun(result, text);
-      }
-      // Widgets still on the canvas (a page may have closed one meanwhile) are there when the run ends.
-      if (this.isConnected) await this.#arrivals.until(() => result.widgets.map((w) => w.id).filter((id) => this.#store.get(id)), WIDGET_WAIT_MS);
-      record.usage = result.usage;
-      record.stopReason = result.stopReason;
-      emit(this, 'autoui-run-end', {result});
-      return result;
-    } finally {
-      this.entries = endAssistantText(this.entries);
-      this.running = false;
-      if (this.#controller === controller) this.#controller = undefined;
-    }
+  /** Asks a question. Resolves with the run's result (also for failures); rejects with `RUN_IN_PROGRESS` while another runs. */
+  ask(question: string): Promise<AgentResult> {
+    return this.session.ask(question);
   }
 
   /** Stops the current question, if any. */
   abort(): void {
-    this.#controller?.abort();
+    this.session.abort();
   }
 
   /** Stops any question, and forgets the conversation and the canvas. */
   clear(): void {
-    this.#epoch++;
-    this.abort();
-    this.#history = [];
-    this.#buffer = undefined;
-    this.entries = [];
-    this.runs = [];
-    this.#store.clear();
+    this.session.clear();
   }
 
   /** Adds a page's own widget element (already defined by the page) with its schema and recipe. */
   registerWidget(definition: PageWidgetSpec): void {
-    if (this.#runtime) this.#runtime.registry.registerPageWidget(definition);
+    if (this.#registry) this.#registry.registerPageWidget(definition);
     else this.#pendingWidgets.push(definition);
-    this.requestUpdate();
   }
 
   /** Adds a page's own tool layer (e.g. from `createWebMcpServer`). Used from the next question on. */
   addLayer(layer: ToolLayer): void {
-    this.removeLayer(layer.serverName);
-    this.#pageLayers.push(layer);
+    this.session.addLayer(layer);
   }
 
   /** Removes a page layer by its server name. */
   removeLayer(name: string): void {
-    const index = this.#pageLayers.findIndex((l) => l.serverName === name);
-    if (index >= 0) this.#pageLayers.splice(index, 1);
+    this.session.removeLayer(name);
   }
 
   override connectedCallback(): void {
@@ -272,14 +189,13 @@ export class AutouiAgent extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#observer?.disconnect();
-    this.abort();
-    this.#connections.closeAll();
+    this.session.close();
   }
 
   protected override firstUpdated(): void {
-    // The engine is not needed to paint the element: fetch it once the page has loaded and is
-    // idle, so it never competes with the page's own start-up (ask() also waits for it).
-    const load = () => void this.#loadEngine().catch(() => {});
+    // Not needed to paint the element: fetched once the page has loaded and is idle, so it never
+    // competes with the page's own start-up (a question also waits for it).
+    const load = () => void Promise.all([this.#loadEngine(), this.session.preload()]).catch(() => {});
     const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(load, {timeout: 2000}) : setTimeout(load, 0));
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, {once: true});
@@ -291,53 +207,105 @@ export class AutouiAgent extends LitElement {
 
   override render() {
     const s = stringsFor(this.language);
-    const environment: WidgetEnvironment = {
-      lang: this.getAttribute('lang') || document.documentElement.lang || this.language,
-      dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr',
-      imageHosts: this.#allowedImageHosts(),
-    };
+    const session = this.session;
     return html`<div part="base" class="frame">
       <div class="conversation">
-        <slot name="transcript"><autoui-transcript part="transcript" .entries=${this.entries} .strings=${s}></autoui-transcript></slot>
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s}></autoui-transcript></slot>
         <slot name="composer"
           ><autoui-composer
             part="composer"
-            .running=${this.running}
+            .running=${session.running}
             .strings=${s}
             @composer-submit=${(e: CustomEvent<{text: string}>) => void this.ask(e.detail.text).catch(() => {})}
             @composer-stop=${() => this.abort()}
           ></autoui-composer
         ></slot>
-        ${this.debug ? html`<autoui-console part="console" .servers=${this.#connections.statuses} .runs=${this.runs} .strings=${s}></autoui-console>` : nothing}
+        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${session.runs} .strings=${s}></autoui-console>` : nothing}
         <slot></slot>
       </div>
       <autoui-canvas
         class="canvas"
         part="canvas"
-        .store=${this.#store}
-        .registry=${this.#runtime?.registry}
-        .environment=${environment}
+        .store=${session.widgets}
+        .registry=${this.#registry}
+        .environment=${this.#widgetEnvironment()}
         @autoui-widget-rendered=${this.#onWidgetRendered}
         @autoui-widget-failed=${this.#onWidgetFailed}
       ></autoui-canvas>
     </div>`;
   }
 
-  /** Loads the engine chunk once; a failed load is retried by the next call. */
-  #loadEngine(): Promise<Runtime> {
+  /** The one place session events become DOM events. */
+  #onSessionEvent(event: SessionEvent): void {
+    switch (event.type) {
+      case 'run-start':
+        emit(this, 'autoui-run-start', {question: event.question});
+        break;
+      case 'text':
+        emit(this, 'autoui-text', {delta: event.delta});
+        break;
+      case 'message':
+        emit(this, 'autoui-message', {role: event.role, text: event.text});
+        break;
+      case 'tool-call':
+        emit(this, 'autoui-tool-call', event.call);
+        break;
+      case 'widget-create':
+        if (!emit(this, 'autoui-widget-create', {type: event.widget.type, params: event.widget.params}, true)) event.veto();
+        break;
+      case 'widget-updated':
+        emit(this, 'autoui-widget-updated', {id: event.widget.id, type: event.widget.type, params: event.widget.params});
+        break;
+      case 'widget-removed':
+        emit(this, 'autoui-widget-removed', {id: event.id});
+        break;
+      case 'error':
+        emit(this, 'autoui-error', event.error);
+        break;
+      case 'server-ready':
+        emit(this, 'autoui-server-ready', {name: event.name, tools: event.tools});
+        break;
+      case 'server-error':
+        emit(this, 'autoui-server-error', {name: event.name, code: event.code, message: event.message});
+        break;
+      case 'run-end':
+        // The question is never lost: after a failure it goes back in the composer.
+        if (event.result.stopReason === 'error') this.composer?.restore(event.question);
+        emit(this, 'autoui-run-end', {result: event.result});
+        break;
+      // widget-created: `autoui-widget-created` fires once the canvas has rendered it, with its element.
+    }
+    this.requestUpdate();
+  }
+
+  /** The session's settings, read from the attributes when a question starts. */
+  #settings() {
+    return {
+      model: {
+        provider: this.provider || 'anthropic',
+        endpoint: this.endpoint ? resolveEndpoint(this.endpoint) : undefined,
+        model: this.model || undefined,
+        apiKey: this.apiKey || undefined,
+        allowBrowserKey: this.allowBrowserKey,
+        isLocalPage: isLocalPage(),
+      },
+      language: this.language,
+      maxIterations: this.maxIterations,
+      toolTimeoutMs: this.toolTimeout * 1000,
+      eagerTools: this.eagerTools,
+    };
+  }
+
+  /** Loads the engine chunk (widgets, the `autoui` layer) once; a failed load is retried by the next call. */
+  #loadEngine(): Promise<WidgetRegistry> {
     this.#loading ??= import('./engine.js').then(
       (engine) => {
         const registry = engine.createDefaultRegistry();
         for (const spec of this.#pendingWidgets.splice(0)) registry.registerPageWidget(spec);
-        const autouiLayer = engine.createAutouiLayer({
-          registry,
-          store: this.#store,
-          imageHosts: () => this.#allowedImageHosts(),
-          beforeCreate: (type, params) => emit(this, 'autoui-widget-create', {type, params}, true),
-        });
-        this.#runtime = {engine, registry, autouiLayer};
+        this.session.addLayer(engine.createAutouiLayer({catalog: registry, imageHosts: () => this.#allowedImageHosts()}));
+        this.#registry = registry;
         this.requestUpdate();
-        return this.#runtime;
+        return registry;
       },
       (error: unknown) => {
         this.#loading = undefined;
@@ -347,85 +315,31 @@ export class AutouiAgent extends LitElement {
     return this.#loading;
   }
 
-  #loopOptions(engine: Engine, signal: AbortSignal, record: RunRecord): AgentLoopOptions {
-    this.#buffer ??= new engine.ResultBuffer();
-    return {
-      provider: engine.createProvider({
-        provider: this.provider || 'anthropic',
-        endpoint: this.endpoint ? resolveEndpoint(this.endpoint) : undefined,
-        model: this.model || undefined,
-        apiKey: this.apiKey || undefined,
-        allowBrowserKey: this.allowBrowserKey,
-        isLocalPage: isLocalPage(),
-      }),
-      layers: this.layers,
-      lang: this.language,
-      // A value that is not a positive number (max-iterations="abc") falls back to the default.
-      maxIterations: positiveOr(this.maxIterations, 10),
-      toolTimeoutMs: positiveOr(this.toolTimeout, 60) * 1000,
-      eagerTools: this.eagerTools,
-      history: this.#history,
-      resultBuffer: this.#buffer,
-      signal,
-      callbacks: {
-        onText: (delta) => {
-          emit(this, 'autoui-text', {delta});
-          this.entries = appendAssistantText(this.entries, delta);
-        },
-        onMessage: ({text}) => {
-          this.entries = endAssistantText(this.entries);
-          emit(this, 'autoui-message', {role: 'assistant', text});
-        },
-        onToolCall: (call) => {
-          record.calls = [...record.calls, call];
-          this.runs = [...this.runs];
-          this.entries = [...endAssistantText(this.entries), {kind: 'tool', call}];
-          emit(this, 'autoui-tool-call', call);
-        },
-      },
-    };
+  #language(): ResolvedLanguage {
+    return resolveLanguage(this.getAttribute('lang'), document.documentElement.lang);
   }
 
-  #refuse(code: AutouiErrorCode, message: string): AutouiError {
-    const error = new AutouiError(code, message);
-    emit(this, 'autoui-error', {code, message});
-    return error;
-  }
-
-  #afterRun(result: AgentResult, question: string): void {
-    const s = stringsFor(this.language);
-    if (result.stopReason === 'error' && result.error) {
-      this.#errorNotice(result.error.message, result.error.code);
-      emit(this, 'autoui-error', result.error);
-      // The question is never lost: it goes back in the composer, ready to send again.
-      this.composer?.restore(question);
-    } else if (result.stopReason === 'aborted') this.#notice(s.aborted, 'info');
-    else if (result.stopReason === 'max_iterations') this.#notice(s.maxIterations, 'info');
-    else if (result.stopReason === 'max_tokens') this.#notice(s.maxTokens, 'info');
-  }
-
-  /** A failure told in plain words in the transcript, in the element's language. */
-  #errorNotice(message: string, code: string): void {
-    this.#notice(`${stringsFor(this.language).errorPrefix}${message}`, 'error', code);
-  }
-
-  #notice(text: string, level: 'info' | 'error', code?: string): void {
-    // The answer being streamed, if any, goes on streaming (see appendAssistantText).
-    this.entries = [...this.entries, {kind: 'notice', text, level, code}];
+  #widgetEnvironment(): WidgetEnvironment {
+    const {language, locale} = this.#language();
+    const dir = this.matches(':dir(rtl)') ? 'rtl' : 'ltr';
+    const imageHosts = this.#allowedImageHosts();
+    const last = this.#environment;
+    if (last && last.locale === locale && last.language === language && last.dir === dir && last.imageHosts.join(' ') === imageHosts.join(' ')) return last;
+    return (this.#environment = {locale, language, dir, imageHosts});
   }
 
   #syncServers(): void {
-    const configs: ServerConfig[] = [
+    this.session.setServers([
       ...[...this.querySelectorAll(':scope > autoui-server')].map(serverConfigOf),
       ...this.servers.split(/\s+/).filter(Boolean).map((url) => ({url})),
-    ];
-    this.#connections.sync(configs);
+    ]);
+    this.requestUpdate();
   }
 
   #allowedImageHosts(): string[] {
     const own = this.imageHosts.split(/\s+/).filter(Boolean);
     if (own.length) return own;
-    return this.#connections.statuses.flatMap((status) => {
+    return this.session.servers.flatMap((status) => {
       try {
         return [new URL(status.url, document.baseURI).host];
       } catch {
@@ -436,38 +350,15 @@ export class AutouiAgent extends LitElement {
 
   #onWidgetRendered = (event: CustomEvent<{id: string; type: string; element: HTMLElement}>) => {
     event.stopPropagation();
-    const instance = this.#store.get(event.detail.id);
-    this.#arrivals.arrived(event.detail.id);
-    emit(this, 'autoui-widget-created', {id: event.detail.id, type: event.detail.type, params: instance?.params, element: event.detail.element});
+    const {id, type, element} = event.detail;
+    emit(this, 'autoui-widget-created', {id, type, params: this.session.widgets.get(id)?.params, element});
   };
 
   #onWidgetFailed = (event: CustomEvent<{type: string; ids: string[]; message: string}>) => {
     event.stopPropagation();
-    for (const id of event.detail.ids) this.#arrivals.forget(id);
-    emit(this, 'autoui-error', {code: ErrorCodes.LOAD_FAILED, message: event.detail.message});
-    this.#errorNotice(event.detail.message, ErrorCodes.LOAD_FAILED);
+    this.session.reportError(ErrorCodes.LOAD_FAILED, event.detail.message);
   };
-
-  #onCanvasChange(change: CanvasChange): void {
-    if (change.kind === 'added' && change.instance) this.#knownWidgets.set(change.instance.id, change.instance.type);
-    else if (change.kind === 'updated' && change.instance) {
-      emit(this, 'autoui-widget-updated', {id: change.instance.id, type: change.instance.type, params: change.instance.params});
-    } else if (change.kind === 'removed' && change.id) {
-      this.#knownWidgets.delete(change.id);
-      this.#arrivals.forget(change.id);
-      emit(this, 'autoui-widget-removed', {id: change.id});
-    } else if (change.kind === 'cleared') {
-      for (const id of this.#knownWidgets.keys()) {
-        this.#arrivals.forget(id);
-        emit(this, 'autoui-widget-removed', {id});
-      }
-      this.#knownWidgets.clear();
-    }
-  }
 }
-
-/** `value` when it is a finite number above zero, else `fallback`. */
-const positiveOr = (value: number, fallback: number) => (Number.isFinite(value) && value > 0 ? value : fallback);
 
 declare global {
   interface HTMLElementTagNameMap {

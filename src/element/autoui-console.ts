@@ -1,25 +1,8 @@
 import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
-import type {ToolCall} from '../agent/dispatcher.js';
-import type {Usage} from '../agent/language-model.js';
+import type {ServerStatus} from '../session/server-set.js';
+import type {RunRecord} from '../session/session-events.js';
 import {STRINGS, type Strings} from './strings.js';
-
-/** A server as the console shows it. */
-export interface ServerStatus {
-  name: string;
-  url: string;
-  state: 'connecting' | 'ready' | 'error';
-  toolCount: number;
-  error?: string;
-}
-
-/** One question's calls and token usage. */
-export interface RunRecord {
-  question: string;
-  calls: ToolCall[];
-  usage?: Usage;
-  stopReason?: string;
-}
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
 const RESULT_PREVIEW = 600;

@@ -1,3 +1,5 @@
+import type {ServerConfig} from '../session/server-set.js';
+
 /**
  * `<autoui-server>`: names one MCP server of its parent `<autoui-agent>`. It renders nothing;
  * adding, removing or changing one connects, disconnects or reconnects that server (the parent
@@ -16,13 +18,6 @@ export class AutouiServer extends HTMLElement {
   }
 }
 
-/** One server to connect, from an `<autoui-server>` child or the `servers` attribute. */
-export interface ServerConfig {
-  name?: string;
-  url: string;
-  token?: string;
-  tools?: string[];
-}
 
 /** Reads a server configuration from an element's attributes. */
 export function serverConfigOf(element: Element): ServerConfig {

@@ -2,7 +2,7 @@ import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {STRINGS, type Strings} from './strings.js';
-import type {TranscriptEntry} from './transcript-entries.js';
+import type {Notice, TranscriptEntry} from '../session/transcript.js';
 
 /**
  * The conversation of `<autoui-agent>`: questions, streamed answers (as text: model output is
@@ -63,14 +63,32 @@ export class AutouiTranscript extends LitElement {
         return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" title=${c.error ?? ''}
           >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
       }
-      case 'notice':
+      case 'notice': {
+        const text = noticeText(entry, s);
         // An error is also an alert (on an inner span: a list item may not take that role).
-        return html`<li part="notice" class="notice ${entry.level}">${entry.level === 'error' ? html`<span role="alert">${entry.text}</span>` : entry.text}</li>`;
+        return html`<li part="notice" class="notice ${entry.level}">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
+      }
     }
   }
 
   protected override updated(): void {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     if (log) log.scrollTop = log.scrollHeight;
+  }
+}
+
+/** A notice in the element's words: the session says what happened, the view says it. */
+function noticeText(notice: Notice, s: Strings): string {
+  switch (notice.reason) {
+    case 'busy':
+      return s.busy;
+    case 'aborted':
+      return s.aborted;
+    case 'max_iterations':
+      return s.maxIterations;
+    case 'max_tokens':
+      return s.maxTokens;
+    case 'error':
+      return `${s.errorPrefix}${notice.message ?? ''}`;
   }
 }

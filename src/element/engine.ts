@@ -1,12 +1,10 @@
 /**
- * What `<autoui-agent>` needs to answer a question, loaded as one lazy chunk after the element's
- * first render (or by the first question): the agent core, the providers, the `autoui` layer and
- * the widget catalogue with its validators and recipes. Keeping them out of the element's own
- * module keeps the first load of a page small; the MCP client, chart.js, leaflet and the markdown
- * renderer are further chunks, loaded on their first use.
+ * What `<autoui-agent>` adds to its session, loaded as one lazy chunk after the element's first
+ * render (or by the first question): the widget catalogue with its validators and recipes, and
+ * the `autoui` layer over it. The session loads the loop and the providers on its own
+ * (session/run-engine.ts); the MCP client, chart.js, leaflet and the markdown renderer are further
+ * chunks, loaded on their first use. Keeping all of them out of the element's module keeps the
+ * first load of a page small.
  */
-export {runAgentLoop} from '../agent/agent-loop.js';
-export {ResultBuffer} from '../agent/result-buffer.js';
-export {createProvider} from '../providers/index.js';
-export {createAutouiLayer} from '../webmcp/index.js';
+export {createAutouiLayer} from '../webmcp/autoui-layer.js';
 export {createDefaultRegistry} from '../widgets/catalog.js';

@@ -8,6 +8,7 @@
 import {resolveCanonicalTools} from '../agent/canonical-tools.js';
 import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
 import type {LayerTool, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
+import {httpUrl} from '../policy/url-rules.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {httpStatusOf, toConnectError} from './connect-errors.js';
 import {listServerTools} from './list-server-tools.js';
@@ -34,7 +35,7 @@ function resolveUrl(url: string): URL {
 /** Connects one MCP server. Throws an `AutouiError` (`MCP_CONNECT`, `MCP_CORS`, `MCP_TIMEOUT`, `ABORTED`, `INVALID_ARGUMENT`). */
 export async function connectMcpServer(options: McpServerOptions): Promise<McpConnection> {
   const url = resolveUrl(options.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: only http(s) URLs are supported, got "${url.protocol}".`);
+  if (!httpUrl(url.href)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: only http(s) URLs are supported, got "${url.protocol}".`);
   const label = options.name ?? url.host;
   const headers: Record<string, string> = {...options.headers, ...(options.token ? {Authorization: `Bearer ${options.token}`} : {})};
   const timeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;

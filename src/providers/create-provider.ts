@@ -1,5 +1,5 @@
 /** `createProvider(options)`: the element's one entry point to the wire providers. */
-import type {LanguageModel} from '../agent/language-model.js';
+import type {LanguageModel} from './language-model.js';
 import {AutouiError, ErrorCodes} from '../errors.js';
 import {AnthropicModel} from './anthropic/anthropic-model.js';
 import {OpenAICompatibleModel} from './openai-compatible/openai-compatible-model.js';

@@ -7,4 +7,4 @@ export {createProvider} from './create-provider.js';
 export {AnthropicModel, ANTHROPIC_VERSION} from './anthropic/anthropic-model.js';
 export {OpenAICompatibleModel} from './openai-compatible/openai-compatible-model.js';
 export {DEFAULT_ENDPOINTS, DEFAULT_MODELS, type ProviderOptions, type RetryInfo} from './provider-options.js';
-export type {FinishReason, LanguageModel, ModelRequest, ModelStreamPart, Usage} from '../agent/language-model.js';
+export type {FinishReason, LanguageModel, ModelRequest, ModelStreamPart, Usage} from './language-model.js';

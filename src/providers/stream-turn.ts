@@ -4,7 +4,7 @@
  * LanguageModel contract: no throws). Abort ends the iterable quietly and at once; a stream silent
  * for `idleTimeoutMs` ends with `PROVIDER_STREAM`.
  */
-import type {ModelStreamPart} from '../agent/language-model.js';
+import type {ModelStreamPart} from './language-model.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {browserKeyRefusal} from './browser-key.js';
 import {postWithRetries} from './http/post-with-retries.js';

@@ -3,7 +3,7 @@
  * stream parts. The shared half (HTTP, retries, SSE, abort, idle timeout) is in stream-turn.ts.
  */
 import type {EventSourceMessage} from 'eventsource-parser';
-import type {ModelStreamPart} from '../agent/language-model.js';
+import type {ModelStreamPart} from './language-model.js';
 
 /** Decodes one streamed turn. A new decoder is made per request. */
 export interface TurnDecoder {

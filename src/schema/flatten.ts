@@ -3,7 +3,7 @@
  * argument lists far more reliably than nested ones (design.md 5.1): `{center: {lat, lng}}`
  * becomes `center__lat`, `center__lng`, and arguments are unflattened before dispatch.
  */
-import type {JsonSchema} from '../agent/types.js';
+import type {JsonSchema} from './json-schema.js';
 
 /** Separator between the levels of a flattened property name. */
 export const FLATTEN_SEPARATOR = '__';

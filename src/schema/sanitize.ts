@@ -4,7 +4,7 @@
  * entries dropped, invalid roots replaced. Every change is reported as a patch so a page can see
  * what its servers' schemas lost. Pure and DOM-free; never mutates its input.
  */
-import type {JsonSchema} from '../agent/types.js';
+import type {JsonSchema} from './json-schema.js';
 
 /** One change made to a schema, with the JSON Pointer-like path where it was made. */
 export interface SchemaPatch {

@@ -7,7 +7,7 @@
  *   at run time (a page's own widgets, MCP tool schemas).
  */
 import {Validator as CfValidator, type Schema} from '@cfworker/json-schema';
-import type {JsonSchema} from '../agent/types.js';
+import type {JsonSchema} from './json-schema.js';
 
 /** One reason a value failed, with the JSON Pointer of the offending value. */
 export interface ValidationIssue {

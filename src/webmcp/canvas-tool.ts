@@ -1,15 +1,16 @@
 /**
- * `canvas({action, id?, params?})` (design.md 5.7): the model's hands on widgets already shown.
+ * `canvas({action, id?, params?})`: the model's hands on widgets already shown, on the canvas of
+ * the call (`ToolExecutionContext.widgets`).
  * `update` merges params and validates them like `widget_display`; `move`/`resize` take numbers
  * (top-level or inside `params`); `style` accepts a small allow-list of visual properties; `list`
  * summarises what is on the canvas. An unknown id is answered with the ids that exist.
  */
 import type {ToolOutput} from '../agent/types.js';
-import type {WidgetInstance} from '../canvas/canvas-store.js';
+import type {WidgetInstance, WidgetSink} from '../agent/widget-sink.js';
 import {coerceToSchema} from './repair-params.js';
 import {checkStyles, STYLE_PROPERTIES} from './style-policy.js';
 import {checkWidgetParams} from './widget-params.js';
-import type {DisplayTarget} from './display-tool.js';
+import {NO_CANVAS, type DisplayRules} from './display-tool.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
 /** The actions of the `canvas` tool. */
@@ -17,6 +18,8 @@ export const CANVAS_ACTIONS = ['list', 'update', 'move', 'resize', 'style', 'rem
 
 const ok = (value: Record<string, unknown>, data?: unknown): ToolOutput => ({text: JSON.stringify(value), ...(data === undefined ? {} : {data})});
 const fail = (value: Record<string, unknown>): ToolOutput => ({text: JSON.stringify(value), isError: true});
+/** The widget was there a moment ago but the canvas took no change: the run has ended. */
+const notChanged = (id: string) => fail({error: `The widget ${id} was not changed: the run is over.`});
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A one-line view of params for `list`: enough to recognise a widget, short enough for many. */
@@ -32,9 +35,9 @@ function numberArg(args: Record<string, unknown>, key: string): number | undefin
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** Executes one `canvas` call. */
-export function canvasAction(target: DisplayTarget, args: Record<string, unknown>): ToolOutput {
-  const {store, registry} = target;
+/** Executes one `canvas` call on `store`. */
+export function canvasAction(rules: DisplayRules, args: Record<string, unknown>, store: WidgetSink | undefined): ToolOutput {
+  if (!store) return NO_CANVAS;
   const action = String(args.action ?? '').toLowerCase();
   if (action === 'list') {
     const widgets = store.list().map((w) => ({id: w.id, type: w.type, params: summarizeParams(w.params), ...(w.position ? {position: w.position} : {}), ...(w.size ? {size: w.size} : {})}));
@@ -62,15 +65,15 @@ export function canvasAction(target: DisplayTarget, args: Record<string, unknown
       const x = numberArg(args, 'x');
       const y = numberArg(args, 'y');
       if (x === undefined || y === undefined) return fail({error: 'move needs numbers x and y (pixels from the canvas corner)'});
-      const moved = store.move(id, x, y)!;
-      return ok({moved: id, position: moved.position});
+      const moved = store.move(id, x, y);
+      return moved ? ok({moved: id, position: moved.position}) : notChanged(id);
     }
     case 'resize': {
       const width = numberArg(args, 'width');
       const height = numberArg(args, 'height');
       if (width === undefined || height === undefined) return fail({error: 'resize needs numbers width and height (pixels)'});
-      const resized = store.resize(id, width, height)!;
-      return ok({resized: id, size: resized.size});
+      const resized = store.resize(id, width, height);
+      return resized ? ok({resized: id, size: resized.size}) : notChanged(id);
     }
     case 'style': {
       const input = isObject(args.style) ? args.style : isObject(args.params) ? args.params : {};
@@ -78,12 +81,13 @@ export function canvasAction(target: DisplayTarget, args: Record<string, unknown
       if (!Object.keys(styles).length) {
         return fail({error: `style needs properties among ${STYLE_PROPERTIES.join(', ')} in "params"`, ...(refused.length ? {refused} : {})});
       }
-      const styled = store.style(id, styles)!;
+      const styled = store.style(id, styles);
+      if (!styled) return notChanged(id);
       return ok({styled: id, style: styled.style ?? {}, ...(refused.length ? {refused} : {})});
     }
     default: {
       // update
-      const definition = registry.get(current.type);
+      const definition = rules.catalog.get(current.type);
       if (!definition) return fail({error: `The widget type "${current.type}" is no longer registered; remove the widget instead.`});
       let patch: unknown = args.params;
       if (typeof patch === 'string') {
@@ -96,9 +100,9 @@ export function canvasAction(target: DisplayTarget, args: Record<string, unknown
       if (!isObject(patch)) return fail({error: 'update needs "params", an object with the params to change (null removes one)'});
       const merged: Record<string, unknown> = {...current.params, ...patch};
       for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
-      const checked = checkWidgetParams(merged, definition.validator, target.imageHosts(), [], target.blockedImages);
+      const checked = checkWidgetParams(merged, definition.validator, rules.imageHosts(), [], rules.blockedImages);
       if (!checked.ok) return checked.output;
-      store.update(id, checked.params);
+      if (!store.update(id, checked.params)) return notChanged(id);
       return ok(
         {updated: id, widget: current.type, ...(checked.repairs.length ? {repaired: checked.repairs} : {}), ...(checked.dropped.length ? {dropped_urls: checked.dropped} : {})},
         {id, widget: current.type, params: checked.params},
@@ -108,7 +112,7 @@ export function canvasAction(target: DisplayTarget, args: Record<string, unknown
 }
 
 /** The `canvas` tool of a layer. */
-export function canvasToolSpec(target: DisplayTarget): WebMcpToolSpec {
+export function canvasToolSpec(rules: DisplayRules): WebMcpToolSpec {
   return {
     name: 'canvas',
     description:
@@ -127,6 +131,7 @@ export function canvasToolSpec(target: DisplayTarget): WebMcpToolSpec {
       },
       required: ['action'],
     },
-    execute: (args) => canvasAction(target, args),
+    displays: true,
+    execute: (args, context) => canvasAction(rules, args, context.widgets),
   };
 }

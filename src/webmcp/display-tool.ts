@@ -1,25 +1,23 @@
 /**
- * `widget_display({name, params})` (design.md 5.6): resolve the widget → repair common mistakes →
- * validate → URL rules → the page's veto → add to the canvas store → `{widget, id}`. Every
- * failure is a result the model can act on: the validation details with the expected schema, the
- * list of known widgets, or the page's refusal.
+ * `widget_display({name, params})`: resolve the widget → repair common mistakes → validate → URL
+ * rules → show it on the canvas of the call (the session's sink, which asks the page first) →
+ * `{widget, id}`. Every failure is a result the model can act on: the validation details with the
+ * expected schema, the list of known widgets, or the page's refusal.
  */
-import type {ToolOutput} from '../agent/types.js';
-import type {CanvasStore} from '../canvas/canvas-store.js';
-import type {WidgetRegistry} from '../widgets/widget-registry.js';
+import type {ToolExecutionContext, ToolOutput} from '../agent/types.js';
+import type {WidgetSink} from '../agent/widget-sink.js';
+import type {WidgetCatalog} from '../schema/widget-spec.js';
 import {repairCall} from './repair-params.js';
 import {checkWidgetParams} from './widget-params.js';
 import type {BlockedImagePolicy} from './url-policy.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
-/** What the display and canvas tools act on. */
-export interface DisplayTarget {
-  registry: WidgetRegistry;
-  store: CanvasStore;
+/** What the display and canvas tools check params against. */
+export interface DisplayRules {
+  /** The widget types that can be shown. */
+  catalog: WidgetCatalog;
   /** Hosts images may come from, read at each call (the page may change them). */
   imageHosts: () => readonly string[];
-  /** Asked before a widget is added; `false` vetoes it (the element's cancelable `autoui-widget-create`). Must not throw. */
-  beforeCreate?: (type: string, params: Record<string, unknown>) => boolean;
   /**
    * Images from hosts the page did not allow: `gate` (default) keeps them and the widget shows a
    * button naming the host, loading nothing until a person clicks; `drop` removes them.
@@ -29,24 +27,29 @@ export interface DisplayTarget {
 
 const fail = (value: Record<string, unknown>): ToolOutput => ({text: JSON.stringify(value), isError: true});
 
-/** Executes one `widget_display` call. */
-export function displayWidget(target: DisplayTarget, args: Record<string, unknown>): ToolOutput {
+/** The answer when a run has no canvas to show anything on (the loop was run without `widgets`). */
+export const NO_CANVAS: ToolOutput = fail({error: 'There is no canvas on this page to show widgets on. Answer in words instead.'});
+
+/** Executes one `widget_display` call on `canvas`. */
+export function displayWidget(rules: DisplayRules, args: Record<string, unknown>, canvas: WidgetSink | undefined): ToolOutput {
   const {name, params, repairs} = repairCall(args ?? {});
-  const known = target.registry.list().map((d) => d.type);
+  const known = rules.catalog.list().map((d) => d.type);
   if (typeof name !== 'string' || !name) {
     return fail({error: 'widget_display needs "name", the widget type', known_widgets: known});
   }
-  const definition = target.registry.get(name) ?? target.registry.get(name.trim().toLowerCase().replace(/[\s_]+/g, '-'));
+  const definition = rules.catalog.get(name) ?? rules.catalog.get(name.trim().toLowerCase().replace(/[\s_]+/g, '-'));
   if (!definition) {
     return fail({error: `Unknown widget "${name}". Use one of: ${known.join(', ')}`, known_widgets: known});
   }
   if (definition.type !== name) repairs.push(`the widget name "${name}" was read as "${definition.type}"`);
-  const checked = checkWidgetParams(params, definition.validator, target.imageHosts(), repairs, target.blockedImages);
+  const checked = checkWidgetParams(params, definition.validator, rules.imageHosts(), repairs, rules.blockedImages);
   if (!checked.ok) return checked.output;
-  if (target.beforeCreate && target.beforeCreate(definition.type, checked.params) === false) {
+  if (!canvas) return NO_CANVAS;
+  const instance = canvas.create({type: definition.type, params: checked.params});
+  // Not shown: the page vetoed it (a run that has ended also shows nothing, but no model reads that).
+  if (!instance) {
     return fail({error: `The ${definition.type} widget was vetoed by the page (autoui-widget-create was cancelled). Do not retry it; tell the user in words instead.`});
   }
-  const instance = target.store.add({type: definition.type, params: checked.params});
   const text = {
     widget: definition.type,
     id: instance.id,
@@ -57,12 +60,12 @@ export function displayWidget(target: DisplayTarget, args: Record<string, unknow
   return {text: JSON.stringify(text), data: {widget: definition.type, id: instance.id, params: checked.params}};
 }
 
-/** The `widget_display` tool of a layer, describing the registry's current widgets. */
-export function displayToolSpec(target: DisplayTarget): WebMcpToolSpec {
+/** The `widget_display` tool of a layer, describing the catalog's current widgets. */
+export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
   return {
     name: 'widget_display',
     get description() {
-      const list = target.registry
+      const list = rules.catalog
         .list()
         .map((d) => `${d.type}: ${d.description}`)
         .join('; ');
@@ -76,6 +79,7 @@ export function displayToolSpec(target: DisplayTarget): WebMcpToolSpec {
       },
       required: ['name', 'params'],
     },
-    execute: (args) => displayWidget(target, args),
+    displays: true,
+    execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets),
   };
 }

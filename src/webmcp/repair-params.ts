@@ -4,7 +4,7 @@
  * JSON string, numbers (and booleans) sent as strings where the schema wants them typed.
  * Anything else is left for validation to report precisely.
  */
-import type {JsonSchema} from '../agent/types.js';
+import type {JsonSchema} from '../schema/json-schema.js';
 
 /** The call once repaired, and one line per repair. */
 export interface RepairedCall {

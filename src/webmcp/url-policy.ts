@@ -1,10 +1,10 @@
 /**
- * URL rules for widget params (design.md 8): links and images only over `http:`/`https:`, and
- * images only from hosts the page allows. Which strings are URLs is read from the property names
+ * The URL rules of `policy/url-rules.ts` applied to widget params before a widget is shown: links
+ * and images only over `http:`/`https:`, images and map tiles only from hosts the page allows. Which strings are URLs is read from the property names
  * our schemas use (`url`, `href`, `link`, `src`, `image`, `avatar`, ...), plus any value that
  * carries a script-capable scheme. Offending values are removed, never rewritten, and reported.
  */
-import {hostAllowed, httpUrl} from '../schema/allowed-hosts.js';
+import {checkImage, httpUrl, tileUrlRefusal} from '../policy/url-rules.js';
 
 /** One value removed from the params. */
 export interface DroppedUrl {
@@ -24,31 +24,16 @@ const DROP = Symbol('drop');
 const GATED = 'gated';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** True when `host` (a URL's host or hostname) is `allowed` or one of its subdomains. */
-
 /** What to do with images from hosts the page did not allow. */
 export type BlockedImagePolicy = 'gate' | 'drop';
 
-/**
- * A map's tile template makes the browser fetch dozens of URLs the model chose, so it follows the
- * image rule: a path on the page's own site (a private or offline tile server), or an http(s)
- * host the page allows; never protocol-relative (`//host/...` is another site).
- */
-function tileVerdict(value: string, imageHosts: readonly string[]): string | undefined {
-  if (value.startsWith('//')) return 'tile URLs must not be protocol-relative';
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return undefined;
-  const url = httpUrl(value);
-  if (!url) return 'tile URLs must be http(s) or a path on this site';
-  return hostAllowed(url, imageHosts) ? undefined : `tiles from ${url.host} are not allowed by the page (image-hosts)`;
-}
-
 /** Why a string at `key` must go, `gated` for an image the widget will show behind a click, or undefined. */
 function verdict(key: string, value: string, imageHosts: readonly string[], policy: BlockedImagePolicy): string | undefined {
-  if (key === 'tileUrl') return tileVerdict(value.trim(), imageHosts);
+  if (key === 'tileUrl') return tileUrlRefusal(value, imageHosts);
   if (IMAGE_KEY.test(key)) {
-    const url = httpUrl(value);
-    if (!url) return 'images must be absolute http(s) URLs';
-    if (!hostAllowed(url, imageHosts)) return policy === 'drop' ? `images from ${url.host} are not allowed by the page (image-hosts)` : GATED;
+    const image = checkImage(value, imageHosts);
+    if (image.kind === 'refused') return 'images must be absolute http(s) URLs';
+    if (image.kind === 'ask') return policy === 'drop' ? `images from ${image.host} are not allowed by the page (image-hosts)` : GATED;
     return undefined;
   }
   if (LINK_KEY.test(key) && !httpUrl(value)) return 'links must be absolute http(s) URLs';
@@ -60,8 +45,8 @@ function verdict(key: string, value: string, imageHosts: readonly string[], poli
  * Returns a copy of `params` without the URLs the rules refuse, and what was removed. Strings in
  * arrays are judged by the key of the array (`images: ["https://..."]`). Images from hosts the
  * page did not allow are kept and listed in `gated` with the `gate` policy (the default: every
- * image widget then shows a button naming the host, and loads nothing until a person clicks it,
- * design.md 8), or removed with `drop`.
+ * image widget then shows a button naming the host, and loads nothing until a person clicks it),
+ * or removed with `drop`.
  */
 export function dropUnsafeUrls(
   params: Record<string, unknown>,

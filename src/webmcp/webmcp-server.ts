@@ -1,10 +1,11 @@
 /**
- * `createWebMcpServer()`: a layer of in-page tools (design.md 3), with the recipe tools
+ * `createWebMcpServer()`: a layer of in-page tools, with the recipe tools
  * (`search_recipes`, `list_recipes`, `get_recipe`) answered from the widgets' recipes and any
  * extra recipes. The built-in `autoui` layer is one of these; a page can build its own (a
  * `designkit` layer, say) and hand it to `agent.addLayer()`.
  */
-import type {JsonSchema, LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, WebMcpLayer} from '../agent/types.js';
+import type {JsonSchema} from '../schema/json-schema.js';
+import type {LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, WebMcpLayer} from '../agent/types.js';
 import {parseRecipe, type ParsedRecipe} from './recipe.js';
 import {searchRecipes} from './recipe-search.js';
 
@@ -14,7 +15,9 @@ export interface WebMcpToolSpec {
   description: string;
   inputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
-  /** Runs the tool. A thrown error becomes an error result; a string is taken as the result text. */
+  /** The tool shows results on the canvas: offered from the first request and named in the prompt's display step. */
+  displays?: boolean;
+  /** Runs the tool. The canvas of the call is `context.widgets`, where a tool shows widgets. A thrown error becomes an error result; a string is taken as the result text. */
   execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput | string> | ToolOutput | string;
 }
 

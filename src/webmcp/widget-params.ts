@@ -5,7 +5,7 @@
  */
 import type {ToolOutput} from '../agent/types.js';
 import type {ValidationIssue, Validator} from '../schema/validator.js';
-import type {JsonSchema} from '../agent/types.js';
+import type {JsonSchema} from '../schema/json-schema.js';
 import {coerceToSchema} from './repair-params.js';
 import {dropUnsafeUrls, type BlockedImagePolicy, type DroppedUrl} from './url-policy.js';
 

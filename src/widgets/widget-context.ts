@@ -1,13 +1,18 @@
 /**
  * What widgets need from their `<autoui-agent>`, carried down through the canvas by
- * `@lit/context` so no widget reads globals or walks up the DOM (design.md section 3).
+ * `@lit/context` so no widget reads globals or walks up the DOM. The element makes one object per
+ * real change (language, direction, image hosts), never one per render: a new object re-renders
+ * every widget, and text streams in hundreds of renders.
  */
 import {createContext} from '@lit/context';
+import type {UiLanguage} from '../policy/language.js';
 
 /** Environment shared by every widget of one agent element. */
 export interface WidgetEnvironment {
-  /** BCP 47 language of the element (`fr`, `en`, ...): used for `Intl` formatting and texts. */
-  lang: string;
+  /** What `Intl` formats numbers and dates in (BCP 47, `policy/language.ts`). */
+  locale: string;
+  /** The language of the texts widgets write themselves (buttons, labels). */
+  language: UiLanguage;
   /** Text direction of the element. */
   dir: 'ltr' | 'rtl';
   /** Hosts images may be loaded from (design.md section 8); others are shown behind a click. */
@@ -15,7 +20,7 @@ export interface WidgetEnvironment {
 }
 
 /** Default environment when no agent element provides one (a widget used on its own). */
-export const defaultWidgetEnvironment: WidgetEnvironment = {lang: 'en', dir: 'ltr', imageHosts: []};
+export const defaultWidgetEnvironment: WidgetEnvironment = {locale: 'en', language: 'en', dir: 'ltr', imageHosts: []};
 
 /** The context key widgets consume. */
 export const widgetEnvironmentContext = createContext<WidgetEnvironment>(Symbol('autoui-widget-environment'));

@@ -35,12 +35,12 @@ export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement
 
   /** Formats a number in the element's language. */
   protected formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-    return numberFormat(this.environment.lang, options).format(value);
+    return numberFormat(this.environment.locale, options).format(value);
   }
 
   /** Formats a date (Date, ISO string or epoch ms) in the element's language; unparsable input is returned as given. */
   protected formatDate(value: string | number | Date, options: Intl.DateTimeFormatOptions = {dateStyle: 'medium'}): string {
     const date = value instanceof Date ? value : new Date(value);
-    return Number.isNaN(date.getTime()) ? String(value) : dateFormat(this.environment.lang, options).format(date);
+    return Number.isNaN(date.getTime()) ? String(value) : dateFormat(this.environment.locale, options).format(date);
   }
 }

@@ -3,7 +3,7 @@
  * global, so two agents on one page can carry different widget sets.
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
-import type {JsonSchema} from '../agent/types.js';
+import type {JsonSchema} from '../schema/json-schema.js';
 import {createRuntimeValidator} from '../schema/validator.js';
 import type {WidgetDefinition} from './widget-definition.js';
 

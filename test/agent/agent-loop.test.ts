@@ -1,11 +1,12 @@
 import {expect} from '@open-wc/testing';
 import {runAgentLoop, type AgentResult} from '../../src/agent/agent-loop.js';
 import type {ToolCall} from '../../src/agent/dispatcher.js';
-import type {ToolMessage} from '../../src/agent/messages.js';
+import type {ToolMessage} from '../../src/providers/model-messages.js';
 import {ResultBuffer} from '../../src/agent/result-buffer.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
 import {dataLayer, displayLayer, type CallLog} from '../helpers/layers.js';
+import {WidgetStore} from '../../src/session/widget-store.js';
 
 const bigRows = (n: number) => JSON.stringify(Array.from({length: n}, (_, i) => ({id: i, name: `row ${i}`, value: i * 3.5})));
 
@@ -35,9 +36,11 @@ describe('runAgentLoop', () => {
       turn([call('autoui_webmcp_widget_display', {name: 'table', params: {rows: []}})], {inputTokens: 200, outputTokens: 20}),
       turn([text('Here '), text('it is.')], {inputTokens: 300, outputTokens: 30}),
     ]);
+    const canvas = new WidgetStore();
     const result = await runAgentLoop('Show the table', {
       provider: model,
       layers: [data(), displayLayer()],
+      widgets: canvas,
       callbacks: {onText: (d) => deltas.push(d), onToolCall: (c) => calls.push(c), onMessage: (m) => messages.push(m.text)},
     });
     expect(result.stopReason).to.equal('end_turn');
@@ -46,7 +49,10 @@ describe('runAgentLoop', () => {
     expect(deltas.join('')).to.equal('Let me look. Here it is.');
     expect(messages).to.deep.equal(['Let me look. ', 'Here it is.']);
     expect(result.usage).to.deep.equal({inputTokens: 600, outputTokens: 60, cacheReadTokens: 50});
-    expect(result.widgets).to.deep.equal([{id: 'w_1', type: 'table', params: {rows: []}}]);
+    // What the display tool showed on the run's canvas is the run's widgets.
+    expect(canvas.list().map(({id, type, params}) => ({id, type, params}))).to.deep.equal(result.widgets);
+    expect(result.widgets).to.have.length(1);
+    expect(result.widgets[0]).to.include({type: 'table'}).and.have.property('id').that.matches(/^w_[a-z0-9]{6}$/);
     expect(calls.map((c) => c.name)).to.deep.equal(['data_mcp_query_sql', 'autoui_webmcp_widget_display']);
     expect(calls[0]).to.include({server: 'data', tool: 'query_sql', guided: false});
     expect(calls[0].elapsed).to.be.a('number');
@@ -65,7 +71,7 @@ describe('runAgentLoop', () => {
   it('truncates results over 10,000 characters for the model and recall returns the full text', async () => {
     const model = new ScriptedModel([
       turn([call('data_mcp_big', {}, 'toolu_big')]),
-      turn([call('autoui_webmcp_recall', {id: 'toolu_big'})]),
+      turn([call('recall', {id: 'toolu_big'})]),
       turn([text('done')]),
     ]);
     const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
@@ -82,7 +88,7 @@ describe('runAgentLoop', () => {
       turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_old')]),
       turn([call('data_mcp_query_sql', {sql: 'b'})]),
       turn([call('data_mcp_query_sql', {sql: 'c'})]),
-      turn([call('autoui_webmcp_recall', {id: 'toolu_old'})]),
+      turn([call('recall', {id: 'toolu_old'})]),
       turn([text('ok')]),
     ]);
     await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
@@ -104,7 +110,7 @@ describe('runAgentLoop', () => {
     const one = await runAgentLoop('q1', {provider: first, layers: [data(), displayLayer()], resultBuffer: buffer});
     const second = new ScriptedModel([
       turn([call('data_mcp_query_sql', {sql: 'b'})]),
-      turn([call('autoui_webmcp_recall', {id: 'toolu_q1'})]),
+      turn([call('recall', {id: 'toolu_q1'})]),
       turn([text('ok')]),
     ]);
     await runAgentLoop('q2', {provider: second, layers: [data(), displayLayer()], history: one.messages, resultBuffer: buffer});
@@ -118,7 +124,7 @@ describe('runAgentLoop', () => {
     const full = bigRows(40);
     const first = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_h1')]), turn([text('done')])]);
     const one = await runAgentLoop('q1', {provider: first, layers: [data(), displayLayer()]});
-    const second = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'b'})]), turn([call('autoui_webmcp_recall', {id: 'toolu_h1'})]), turn([text('ok')])]);
+    const second = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'b'})]), turn([call('recall', {id: 'toolu_h1'})]), turn([text('ok')])]);
     await runAgentLoop('q2', {provider: second, layers: [data(), displayLayer()], history: one.messages});
     expect(toolResults(second, 1)[0].output).to.contain("[recall('toolu_h1')");
     expect(toolResults(second, 2)[2].output).to.equal(full);
@@ -131,7 +137,7 @@ describe('runAgentLoop', () => {
   });
 
   it('recall of an unknown id is an error the model can act on', async () => {
-    const model = new ScriptedModel([turn([call('autoui_webmcp_recall', {id: 'nope'})])]);
+    const model = new ScriptedModel([turn([call('recall', {id: 'nope'})])]);
     const result = await runAgentLoop('q', {provider: model, layers: [displayLayer()]});
     expect(result.toolCalls[0].error).to.contain('No stored result has the id "nope"');
   });
@@ -195,7 +201,7 @@ describe('runAgentLoop', () => {
       turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {}})]),
       ...Array.from({length: 3}, (_, i) => turn([call('data_mcp_query_sql', {j: i})])),
     ]);
-    await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()], maxIterations: 7});
+    await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()], maxIterations: 7, widgets: new WidgetStore()});
     expect(model.toolNames(6)).to.include('data_mcp_list_tools');
   });
 
@@ -341,7 +347,7 @@ describe('runAgentLoop', () => {
     // Both servers are named "Recipes": in run A the role is played by browse_skills, in B by list_templates.
     const layerA = dataLayer('Recipes', [{name: 'browse_skills', handler: async () => { await new Promise((r) => setTimeout(r, 30)); return 'A list'; }}, {name: 'a_only'}], logA);
     const layerB = dataLayer('Recipes', [{name: 'list_templates', handler: () => 'B list'}, {name: 'b_only'}], logB);
-    const script = (id: string) => [turn([call('recipes_mcp_list_recipes', {}, id)]), turn([call('autoui_webmcp_recall', {id})]), turn([text('ok')])];
+    const script = (id: string) => [turn([call('recipes_mcp_list_recipes', {}, id)]), turn([call('recall', {id})]), turn([text('ok')])];
     const modelA = new ScriptedModel(script('toolu_same'));
     const modelB = new ScriptedModel(script('toolu_same'));
     const [a, b]: AgentResult[] = await Promise.all([

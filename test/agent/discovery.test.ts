@@ -19,7 +19,7 @@ const atlas = (log?: CallLog) =>
 const sql = (log?: CallLog) => dataLayer('Data', [{name: 'query_sql', description: 'Run SQL'}, {name: 'list_tables', description: 'List tables'}], log);
 
 describe('lazy discovery', () => {
-  it('offers only recipe tools (canonical names), pseudo-tools and action tools at first', () => {
+  it('offers only recipe tools (canonical names), pseudo-tools and display tools at first', () => {
     const names = buildDiscoveryTools([atlas(), sql(), displayLayer()]).map((t) => t.name);
     expect(names).to.deep.equal([
       'atlas_mcp_list_recipes',
@@ -31,7 +31,6 @@ describe('lazy discovery', () => {
       'autoui_webmcp_search_recipes',
       'autoui_webmcp_widget_display',
       'autoui_webmcp_canvas',
-      'autoui_webmcp_recall',
     ]);
   });
 

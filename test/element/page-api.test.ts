@@ -4,7 +4,7 @@
  */
 import {expect, fixture, html} from '@open-wc/testing';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import {createWebMcpServer} from '../../src/webmcp/index.js';
+import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
 import {EventLog, createScenario, engineLoaded, messageTexts, mountAgent, offeredTools, settle, systemPrompt, ui} from './harness.js';
 
 /** A page's own widget: shows its label. */

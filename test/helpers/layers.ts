@@ -1,7 +1,8 @@
 /**
  * In-process layers for core tests: an MCP-shaped data layer whose `callTool` runs local
- * handlers, and a small display layer with the action tools the loop treats specially.
- * (Real MCP servers and the real `autoui` layer are tested in their own groups.)
+ * handlers, and a small display layer whose tools say they display (offered from the start) and
+ * show widgets on the canvas of the call, as the real `autoui` layer does. (Real MCP servers and
+ * the real `autoui` layer are tested in their own groups.)
  */
 import type {LayerTool, McpLayer, ToolExecutionContext, ToolOutput, WebMcpLayer} from '../../src/agent/types.js';
 
@@ -32,25 +33,24 @@ export function dataLayer(serverName: string, tools: TestTool[], log: CallLog = 
   };
 }
 
-/** A display layer with `widget_display`, `canvas` and `recall`, and recipe tools. */
+/** A display layer with `widget_display` and `canvas` (display tools), and a recipe tool. */
 export function displayLayer(log: CallLog = {calls: []}): WebMcpLayer {
-  let n = 0;
   return {
     protocol: 'webmcp',
     serverName: 'autoui',
     description: 'Widgets',
     tools: [
       {name: 'search_recipes', description: 'Search widget recipes', inputSchema: {type: 'object', properties: {query: {type: 'string'}}}},
-      {name: 'widget_display', description: 'Display a widget', inputSchema: {type: 'object', properties: {name: {type: 'string'}, params: {type: 'object'}}, required: ['name', 'params']}},
-      {name: 'canvas', description: 'Act on the canvas', inputSchema: {type: 'object', properties: {action: {type: 'string'}}, required: ['action']}},
-      {name: 'recall', description: 'Full text of a shortened result', inputSchema: {type: 'object', properties: {id: {type: 'string'}}, required: ['id']}},
+      {name: 'widget_display', description: 'Display a widget', inputSchema: {type: 'object', properties: {name: {type: 'string'}, params: {type: 'object'}}, required: ['name', 'params']}, displays: true},
+      {name: 'canvas', description: 'Act on the canvas', inputSchema: {type: 'object', properties: {action: {type: 'string'}}, required: ['action']}, displays: true},
     ],
-    async executeTool(name, args) {
+    async executeTool(name, args, context) {
       log.calls.push({server: 'autoui', tool: name, args});
       if (name === 'widget_display') {
         if (!args.params || typeof args.params !== 'object') return {text: JSON.stringify({error: 'Validation failed'}), isError: true};
-        const id = `w_${++n}`;
-        return {text: JSON.stringify({widget: args.name, id}), data: {widget: args.name, id, params: args.params}};
+        if (!context.widgets) return {text: JSON.stringify({error: 'no canvas'}), isError: true};
+        const shown = context.widgets.create({type: String(args.name), params: args.params as Record<string, unknown>});
+        return shown ? {text: JSON.stringify({widget: shown.type, id: shown.id})} : {text: JSON.stringify({error: 'vetoed'}), isError: true};
       }
       return {text: `${name} ok`};
     },

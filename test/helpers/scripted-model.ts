@@ -4,7 +4,7 @@
  * recorded (deep-copied) so tests can assert on what the loop sent: tools offered, messages,
  * compression, alias names.
  */
-import type {LanguageModel, ModelRequest, ModelStreamPart, Usage} from '../../src/agent/language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart, Usage} from '../../src/providers/language-model.js';
 
 /** A turn: fixed parts, or a function of the request (to react to tool results). */
 export type ScriptedTurn = ModelStreamPart[] | ((request: ModelRequest, signal?: AbortSignal) => ModelStreamPart[] | AsyncIterable<ModelStreamPart>);

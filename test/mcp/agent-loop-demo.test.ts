@@ -1,8 +1,9 @@
 import {expect} from '@open-wc/testing';
 import {runAgentLoop} from '../../src/agent/agent-loop.js';
-import type {ModelRequest} from '../../src/agent/language-model.js';
-import type {ToolMessage} from '../../src/agent/messages.js';
+import type {ModelRequest} from '../../src/providers/language-model.js';
+import type {ToolMessage} from '../../src/providers/model-messages.js';
 import {displayLayer} from '../helpers/layers.js';
+import {WidgetStore} from '../../src/session/widget-store.js';
 import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
 import {closeAll, connect} from './mcp-test-kit.js';
 
@@ -34,7 +35,7 @@ describe('the agent loop answers with recipes and data from the demo servers', (
       (request) => turn([text(`Here are the airports of Washington (${lastResult(request).length > 0 ? 'map shown' : ''}).`)]),
     ]);
 
-    const result = await runAgentLoop('Show me the airports of Washington state on a map', {provider: model, layers: [data.layer, atlas.layer, displayLayer()], lang: 'en'});
+    const result = await runAgentLoop('Show me the airports of Washington state on a map', {provider: model, layers: [data.layer, atlas.layer, displayLayer()], lang: 'en', widgets: new WidgetStore()});
 
     expect(result.stopReason).to.equal('end_turn');
     expect(result.toolCalls.map((c) => [c.name, c.error ?? null])).to.deep.equal([
@@ -73,7 +74,7 @@ describe('the agent loop answers with recipes and data from the demo servers', (
         return turn([call('autoui_webmcp_widget_display', {name: 'kv', params: {title: info.name, items}})]);
       },
     ]);
-    const result = await runAgentLoop('Fiche du Japon', {provider: model, layers: [atlas.layer, displayLayer()]});
+    const result = await runAgentLoop('Fiche du Japon', {provider: model, layers: [atlas.layer, displayLayer()], widgets: new WidgetStore()});
     expect(result.toolCalls.every((c) => !c.error)).to.equal(true);
     // The aliases reached the real tools.
     expect(result.toolCalls.slice(0, 2).map((c) => (c as unknown as {tool: string}).tool)).to.deep.equal(['browse_skills', 'read_skill']);

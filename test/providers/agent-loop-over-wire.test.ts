@@ -8,6 +8,7 @@ import {runAgentLoop} from '../../src/agent/agent-loop.js';
 import {ErrorCodes} from '../../src/errors.js';
 import {createProvider} from '../../src/providers/index.js';
 import {dataLayer, displayLayer, type CallLog} from '../helpers/layers.js';
+import {WidgetStore} from '../../src/session/widget-store.js';
 import {scenario, type RecordedRequest, type Wire} from './fake-llm.js';
 
 const RECIPES = `recipe: sales-table. ${'Use query_sql then show a table widget. '.repeat(12)}`;
@@ -36,14 +37,16 @@ for (const wire of ['anthropic', 'openai'] as Wire[]) {
         {match: {toolOffered: 'data_mcp_list_recipes', toolNotOffered: 'data_mcp_query_sql'}, text: 'Let me check the recipes.', toolCalls: [{name: 'data_mcp_list_recipes', input: {}}], usage: {input: 100, output: 10}},
         {match: {toolOffered: 'data_mcp_query_sql', lastToolResultIncludes: 'recipe: sales-table'}, toolCalls: [{name: 'data_mcp_query_sql', input: {sql: 'select region, sales from t'}}], usage: {input: 200, output: 20}},
         {match: {lastToolResultIncludes: '"region":"r29"'}, toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'table', params: {title: 'Sales'}}}], usage: {input: 300, output: 30}},
-        {match: {lastToolResultIncludes: '"id":"w_1"'}, text: 'Here is the sales table.', usage: {input: 400, output: 40}},
+        {match: {lastToolResultIncludes: '"id":"w_'}, text: 'Here is the sales table.', usage: {input: 400, output: 40}},
       ]);
       const log: CallLog = {calls: []};
       const deltas: string[] = [];
+      const canvas = new WidgetStore();
       const result = await runAgentLoop('Show sales by region', {
         provider: createProvider({provider: wire, endpoint: s.endpoint(wire)}),
         layers: layers(log),
         lang: 'en',
+        widgets: canvas,
         callbacks: {onText: (d) => deltas.push(d)},
       });
       expect(result.error).to.equal(undefined);
@@ -52,7 +55,8 @@ for (const wire of ['anthropic', 'openai'] as Wire[]) {
       expect(deltas.join('')).to.equal('Let me check the recipes.Here is the sales table.');
       expect(result.iterations).to.equal(4);
       expect(result.usage).to.include({inputTokens: 1000, outputTokens: 100});
-      expect(result.widgets).to.deep.equal([{id: 'w_1', type: 'table', params: {title: 'Sales'}}]);
+      expect(result.widgets).to.deep.equal(canvas.list().map(({id, type, params}) => ({id, type, params})));
+      expect(result.widgets.map(({type, params}) => ({type, params}))).to.deep.equal([{type: 'table', params: {title: 'Sales'}}]);
       // The canonical alias reached the server's own tool name.
       expect(log.calls.map((c) => `${c.server}.${c.tool}`)).to.deep.equal(['Data.browse_skills', 'Data.query_sql', 'autoui.widget_display']);
 

@@ -3,7 +3,7 @@
  * endpoints for each wire, reads back what the scenario received, and collects stream parts.
  */
 import {SERVERS} from '@test/servers';
-import type {ModelStreamPart} from '../../src/agent/language-model.js';
+import type {ModelStreamPart} from '../../src/providers/language-model.js';
 
 /** A scenario turn (see test/fake-llm/scenario-store.mjs). */
 export interface FakeTurn {

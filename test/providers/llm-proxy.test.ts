@@ -5,7 +5,7 @@
  */
 import {expect} from '@open-wc/testing';
 import {SERVERS} from '@test/servers';
-import type {ModelRequest} from '../../src/agent/language-model.js';
+import type {ModelRequest} from '../../src/providers/language-model.js';
 import {ErrorCodes} from '../../src/errors.js';
 import {createProvider, type ProviderOptions, type RetryInfo} from '../../src/providers/index.js';
 import {collect, errorOf, scenario, textOf, type FakeTurn} from './fake-llm.js';

@@ -1,5 +1,5 @@
 import {expect} from '@open-wc/testing';
-import type {ModelRequest} from '../../src/agent/language-model.js';
+import type {ModelRequest} from '../../src/providers/language-model.js';
 import {OpenAICompatibleModel} from '../../src/providers/index.js';
 import {collect, finishOf, scenario, textOf} from './fake-llm.js';
 import {runProviderSuite} from './provider-suite.js';

@@ -1,5 +1,5 @@
 /** The request, tools and provider set-up shared by the provider suites. */
-import type {ModelRequest} from '../../src/agent/language-model.js';
+import type {ModelRequest} from '../../src/providers/language-model.js';
 import {createProvider, type ProviderOptions, type RetryInfo} from '../../src/providers/index.js';
 import {scenario, type FakeTurn, type Wire} from './fake-llm.js';
 

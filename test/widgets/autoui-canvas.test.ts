@@ -23,7 +23,7 @@ describe('<autoui-canvas>', () => {
     registry.register({...stat, type: 'broken', tagName: 'autoui-broken', load: () => Promise.reject(new Error('chunk 404'))});
     const failures: Array<{type: string; ids: string[]; message: string}> = [];
     canvas.addEventListener('autoui-widget-failed', (e) => failures.push((e as CustomEvent).detail));
-    const {id} = store.add({type: 'broken', params: {label: 'x', value: 1}});
+    const {id} = store.create({type: 'broken', params: {label: 'x', value: 1}});
     await waitUntil(() => failures.length === 1, 'autoui-widget-failed');
     expect(failures[0]).to.deep.include({type: 'broken', ids: [id]});
     expect(failures[0].message).to.contain('chunk 404');
@@ -111,7 +111,7 @@ describe('<autoui-canvas>', () => {
   });
 
   it('honours dir="rtl": placed widgets measure from the right edge', async () => {
-    const {tool, rendered, item, canvas} = await canvasFixture({environment: {dir: 'rtl', lang: 'fr'}});
+    const {tool, rendered, item, canvas} = await canvasFixture({environment: {dir: 'rtl', locale: 'fr', language: 'fr'}});
     const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
     await waitUntil(() => rendered.length === 1);
     await tool('canvas', {action: 'move', id, x: 20, y: 0});

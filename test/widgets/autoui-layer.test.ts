@@ -1,38 +1,35 @@
 import {expect} from '@open-wc/testing';
 import {createAutouiLayer} from '../../src/webmcp/autoui-layer.js';
 import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
-import {CanvasStore} from '../../src/canvas/canvas-store.js';
+import {WidgetStore} from '../../src/session/widget-store.js';
+import {vetoableCanvas} from '../../src/session/vetoable-canvas.js';
 import {createDefaultRegistry} from '../../src/widgets/catalog.js';
 import type {ToolExecutionContext} from '../../src/agent/types.js';
 
-const ctx: ToolExecutionContext = {signal: new AbortController().signal, callId: 'c1', reportProgress() {}};
-
 function setup(options: {hosts?: string[]; veto?: boolean; blockedImages?: 'gate' | 'drop'} = {}) {
   const registry = createDefaultRegistry();
-  const store = new CanvasStore();
+  const store = new WidgetStore();
   const asked: Array<[string, unknown]> = [];
-  const layer = createAutouiLayer({
-    registry,
-    store,
-    imageHosts: () => options.hosts ?? ['images.example.org'],
-    blockedImages: options.blockedImages,
-    beforeCreate: (type, params) => {
-      asked.push([type, params]);
-      return !options.veto;
-    },
+  const layer = createAutouiLayer({catalog: registry, imageHosts: () => options.hosts ?? ['images.example.org'], blockedImages: options.blockedImages});
+  // The canvas a session hands to tools: the store, with the page's veto before each new widget.
+  const widgets = vetoableCanvas(store, ({type, params}) => {
+    asked.push([type, params]);
+    return !options.veto;
   });
+  const ctx: ToolExecutionContext = {signal: new AbortController().signal, callId: 'c1', reportProgress() {}, widgets};
   const run = async (name: string, args: Record<string, unknown>) => {
     const out = await layer.executeTool!(name, args, ctx);
     return {...out, json: JSON.parse(out.text.startsWith('{') ? out.text : '{}') as Record<string, any>};
   };
-  return {registry, store, layer, run, asked};
+  return {registry, store, layer, run, asked, ctx};
 }
 
 describe('autoui layer: recipes', () => {
   it('offers the recipe and action tools under the server name autoui', () => {
     const {layer} = setup();
     expect(layer.serverName).to.equal('autoui');
-    expect(layer.tools.map((t) => t.name)).to.deep.equal(['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas', 'recall']);
+    expect(layer.tools.map((t) => t.name)).to.deep.equal(['search_recipes', 'list_recipes', 'get_recipe', 'widget_display', 'canvas']);
+    expect(layer.tools.filter((t) => t.displays).map((t) => t.name), 'offered from the first request').to.deep.equal(['widget_display', 'canvas']);
     expect(layer.tools.find((t) => t.name === 'widget_display')!.description).to.contain('stat-card');
     expect(layer.recipes!.map((r) => r.name)).to.include.members(['stat', 'dashboard', 'map-table']);
   });
@@ -63,6 +60,7 @@ describe('autoui layer: recipes', () => {
   });
 
   it('lets a page build its own server with tools and recipes', async () => {
+    const {ctx} = setup();
     const {layer, executeTool} = createWebMcpServer('designkit', {
       description: 'Design kit',
       recipes: ['---\nname: hero\ndescription: A hero banner\nwhen: landing pages\nkeywords: banner, bandeau\n---\nUse hero.'],

@@ -15,8 +15,8 @@ function paintedPixels(el: AutouiChartWidget): number {
   return painted;
 }
 
-async function renderChart(params: ChartProps, lang = 'en') {
-  const {element} = await renderWidget<AutouiChartWidget>(chartWidget, params, {lang});
+async function renderChart(params: ChartProps, lang: 'en' | 'fr' = 'en') {
+  const {element} = await renderWidget<AutouiChartWidget>(chartWidget, params, {locale: lang, language: lang});
   await waitUntil(() => element.chart && paintedPixels(element) > 200, 'the chart painted nothing');
   return element;
 }

@@ -1,6 +1,6 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import {galleryWidget} from '../../src/widgets/gallery/gallery.definition.js';
-import {checkImage} from '../../src/widgets/gallery/image-hosts.js';
+import {checkImage} from '../../src/policy/url-rules.js';
 import type {GalleryProps} from '../../src/widgets/gallery/gallery.js';
 import {runWidgetBaseTests} from './shared/run-widget-base-tests.js';
 import {renderWidget} from './shared/render-widget.js';
@@ -43,7 +43,7 @@ describe('gallery widget', () => {
   });
 
   it('asks in the element language', async () => {
-    const {element} = await renderWidget(galleryWidget, params, {lang: 'fr'});
+    const {element} = await renderWidget(galleryWidget, params, {locale: 'fr', language: 'fr'});
     expect($$(element, '[part=reveal-button]').map((b) => b.textContent)).to.deep.equal([
       `Afficher l’image de ${location.host}`,
       'Afficher l’image de photos.example.org',

@@ -70,7 +70,7 @@ describe('hemicycle widget', () => {
   });
 
   it('formats counts in the element language', async () => {
-    const {element} = await renderWidget(hemicycleWidget, {groups: [{name: 'Groupe', seats: 1200}], majority: true}, {lang: 'fr'});
+    const {element} = await renderWidget(hemicycleWidget, {groups: [{name: 'Groupe', seats: 1200}], majority: true}, {locale: 'fr', language: 'fr'});
     expect($$(element, 'p[part=majority]')[0].textContent!.replace(/\s/g, ' ')).to.equal('Majorité : 601 sièges');
     expect($$(element, '[part=legend-item]')[0].textContent!.replace(/\s+/g, ' ').trim()).to.equal('Groupe 1 200 (100 %)');
   });

@@ -11,8 +11,9 @@ const TILES = `${location.origin}/test/fixtures/tiles/tile.png?{z}/{x}/{y}`;
 const $ = <E extends Element = HTMLElement>(el: Element, sel: string) => el.shadowRoot!.querySelector<E>(sel);
 const $$ = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll<HTMLElement>(sel)];
 
-async function renderMap(params: MapProps, lang = 'en') {
-  const rendered = await renderWidget<AutouiMapWidget>(mapWidget, {tileUrl: TILES, ...params}, {lang});
+async function renderMap(params: MapProps, lang: 'en' | 'fr' = 'en') {
+  // The page allows its own host for tiles, as `image-hosts` would.
+  const rendered = await renderWidget<AutouiMapWidget>(mapWidget, {tileUrl: TILES, ...params}, {locale: lang, language: lang, imageHosts: [location.host]});
   const el = rendered.element;
   await waitUntil(() => $$(el, 'img.leaflet-tile-loaded').length > 0, 'no tile loaded');
   return {el, host: rendered.host};
@@ -123,10 +124,12 @@ describe('map widget', () => {
     const bad = mapWidget.validator.validate({tileUrl: 'javascript:alert(1)//{z}'});
     expect(bad.valid).to.equal(false);
     if (!bad.valid) expect(bad.errors[0].path).to.equal('/tileUrl');
-    expect(safeTileUrl('javascript:alert(1)')).to.equal(DEFAULT_TILE_URL);
-    expect(safeTileUrl('data:image/png;base64,xx')).to.equal(DEFAULT_TILE_URL);
-    expect(safeTileUrl('tiles/{z}/{x}/{y}.png')).to.equal('tiles/{z}/{x}/{y}.png');
-    expect(safeTileUrl('https://tiles.example.eu/{z}/{x}/{y}.png')).to.equal('https://tiles.example.eu/{z}/{x}/{y}.png');
+    expect(safeTileUrl('javascript:alert(1)', [])).to.equal(DEFAULT_TILE_URL);
+    expect(safeTileUrl('data:image/png;base64,xx', [])).to.equal(DEFAULT_TILE_URL);
+    expect(safeTileUrl('//tiles.example.eu/{z}/{x}/{y}.png', ['tiles.example.eu']), 'protocol-relative is another site').to.equal(DEFAULT_TILE_URL);
+    expect(safeTileUrl('tiles/{z}/{x}/{y}.png', [])).to.equal('tiles/{z}/{x}/{y}.png');
+    expect(safeTileUrl('https://tiles.example.eu/{z}/{x}/{y}.png', ['tiles.example.eu'])).to.equal('https://tiles.example.eu/{z}/{x}/{y}.png');
+    expect(safeTileUrl('https://tiles.example.eu/{z}/{x}/{y}.png', []), 'a host the page did not allow: the widget keeps to the default').to.equal(DEFAULT_TILE_URL);
     const {el} = await renderWidget<AutouiMapWidget>(mapWidget, {markers: [{lat: 1, lng: 2}]}).then((r) => ({el: r.element}));
     expect($<HTMLAnchorElement>(el, '[part=attribution] a')!.href).to.equal('https://www.openstreetmap.org/copyright');
     // No network here: the OSM tiles fail to load, but they were asked for.

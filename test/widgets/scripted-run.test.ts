@@ -1,7 +1,7 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import {runAgentLoop} from '../../src/agent/agent-loop.js';
 import {recipeExample, recipeExamples} from '../../src/webmcp/recipe.js';
-import {compositionRecipes} from '../../src/widgets/recipes/index.js';
+import {compositionRecipes} from '../../src/webmcp/recipes/index.js';
 import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
 import {canvasFixture} from './canvas-fixture.js';
 import {deepText} from './shared/dom.js';
@@ -9,7 +9,7 @@ import {deepText} from './shared/dom.js';
 describe('widget_display from a scripted agent run', () => {
   it('shows every widget of the catalogue from its recipe example on a real canvas', async function () {
     this.timeout(30000);
-    const {layer, registry, rendered, store} = await canvasFixture();
+    const {layer, registry, rendered, store, widgets} = await canvasFixture();
     const definitions = registry.list();
     const calls = definitions.map((d) => call('autoui_webmcp_widget_display', recipeExample(d.recipe)! as unknown as Record<string, unknown>));
     const model = new ScriptedModel([
@@ -17,7 +17,7 @@ describe('widget_display from a scripted agent run', () => {
       turn(calls),
       turn([text('Voilà.')]),
     ]);
-    const result = await runAgentLoop('Montre tout', {provider: model, layers: [layer], lang: 'fr'});
+    const result = await runAgentLoop('Montre tout', {provider: model, layers: [layer], lang: 'fr', widgets});
     const failed = result.toolCalls.filter((c) => c.error).map((c) => `${c.args.name}: ${c.error}`);
     expect(failed, 'failed calls').to.deep.equal([]);
     expect(result.widgets.map((w) => w.type)).to.deep.equal(definitions.map((d) => d.type));
@@ -34,9 +34,9 @@ describe('widget_display from a scripted agent run', () => {
   });
 
   it('vetoed by the page (cancelled autoui-widget-create): no widget, and the model reads why', async () => {
-    const {layer, store, rendered} = await canvasFixture({beforeCreate: () => false});
+    const {layer, store, rendered, widgets} = await canvasFixture({beforeCreate: () => false});
     const model = new ScriptedModel([turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'A', value: 1}})]), turn([text('ok')])]);
-    const result = await runAgentLoop('q', {provider: model, layers: [layer]});
+    const result = await runAgentLoop('q', {provider: model, layers: [layer], widgets});
     expect(result.widgets).to.deep.equal([]);
     expect(store.list()).to.deep.equal([]);
     expect(rendered).to.deep.equal([]);
@@ -44,7 +44,7 @@ describe('widget_display from a scripted agent run', () => {
   });
 
   it('lets the model fix invalid params from the error details on the next turn', async () => {
-    const {layer, store} = await canvasFixture();
+    const {layer, store, widgets} = await canvasFixture();
     const model = new ScriptedModel([
       turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {value: 3}})]),
       (request) => {
@@ -55,7 +55,7 @@ describe('widget_display from a scripted agent run', () => {
       },
       turn([text('done')]),
     ]);
-    const result = await runAgentLoop('q', {provider: model, layers: [layer]});
+    const result = await runAgentLoop('q', {provider: model, layers: [layer], widgets});
     expect(result.widgets).to.have.length(1);
     expect(store.list()[0].params).to.deep.equal({value: 3, label: 'Fixed'});
   });

@@ -70,7 +70,7 @@ describe('table widget', () => {
 
   it('formats numbers in the element language', async () => {
     const el = await renderTable(people);
-    el.environment = {lang: 'fr', dir: 'ltr', imageHosts: []};
+    el.environment = {locale: 'fr', language: 'fr', dir: 'ltr', imageHosts: []};
     await el.updateComplete;
     expect(columnTexts(el, 1)[0].replace(/\s/g, ' ')).to.equal('1 234 567');
     expect($(el, '.export')!.textContent).to.equal('Télécharger en CSV');

@@ -7,7 +7,7 @@ runWidgetBaseTests(tagsWidget, {parts: ['body', 'title', 'list', 'tag']});
 
 describe('tags', () => {
   it('renders strings and objects as chips with formatted counts', async () => {
-    const {element} = await renderWidget(tagsWidget, {items: ['A', {label: 'B', count: 1200}]}, {lang: 'en'});
+    const {element} = await renderWidget(tagsWidget, {items: ['A', {label: 'B', count: 1200}]}, {locale: 'en', language: 'en'});
     const chips = [...element.shadowRoot!.querySelectorAll('[part=tag]')].map((c) => c.textContent);
     expect(chips).to.deep.equal(['A', 'B1,200']);
   });

@@ -5,7 +5,7 @@
  * is emitted with `inputError` instead of being executed, and a cut stream emits none.
  */
 import type {EventSourceMessage} from 'eventsource-parser';
-import type {ModelStreamPart, Usage} from '../../agent/language-model.js';
+import type {ModelStreamPart, Usage} from '../language-model.js';
 import {AutouiError, ErrorCodes} from '../../errors.js';
 import {parseToolInput, truncatedInput} from '../parse-tool-input.js';
 import type {TurnDecoder} from '../turn-decoder.js';

@@ -4,7 +4,7 @@
  * `x-api-key` and `anthropic-dangerous-direct-browser-access` headers; without one, no auth header
  * (the key proxy adds it).
  */
-import type {LanguageModel, ModelRequest, ModelStreamPart} from '../../agent/language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
 import {resolveProviderOptions, type ProviderOptions, type ResolvedProviderOptions} from '../provider-options.js';
 import {streamTurn} from '../stream-turn.js';
 import {AnthropicDecoder} from './anthropic-decoder.js';

@@ -5,7 +5,7 @@
  * paying for tools, prompt and history again. Prefixes under the model's minimum are simply not
  * cached; the marks are harmless there.
  */
-import type {ModelRequest} from '../../agent/language-model.js';
+import type {ModelRequest} from '../language-model.js';
 import {convertToAnthropicMessages, type AnthropicMessage} from './convert-to-anthropic-messages.js';
 
 const EPHEMERAL = {type: 'ephemeral'} as const;

@@ -4,7 +4,7 @@
  * requires alternation and the loop's nudge (a user message) may follow a tool message. Empty
  * text is dropped (the API rejects empty text blocks).
  */
-import type {ModelMessage} from '../../agent/messages.js';
+import type {ModelMessage} from '../model-messages.js';
 
 /** An Anthropic content block as we send it. */
 export type AnthropicBlock =

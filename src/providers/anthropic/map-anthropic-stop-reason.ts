@@ -1,5 +1,5 @@
 /** Maps Anthropic's `stop_reason` to the neutral finish reason. */
-import type {FinishReason} from '../../agent/language-model.js';
+import type {FinishReason} from '../language-model.js';
 
 /** `end_turn`/`stop_sequence` → stop, `tool_use` → tool-calls, `max_tokens` (and a full context) → length. */
 export function mapAnthropicStopReason(reason: string | null | undefined): FinishReason {

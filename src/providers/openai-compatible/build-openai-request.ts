@@ -3,7 +3,7 @@
  * every OpenAI-compatible server understands it (Ollama, vLLM, llama.cpp, LM Studio); usage is
  * asked for in the stream with `stream_options.include_usage` unless turned off.
  */
-import type {ModelRequest} from '../../agent/language-model.js';
+import type {ModelRequest} from '../language-model.js';
 import {convertToOpenAIMessages} from './convert-to-openai-messages.js';
 
 /** Builds the JSON body for `request`. */

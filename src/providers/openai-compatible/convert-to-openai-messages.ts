@@ -3,7 +3,7 @@
  * calls as `tool_calls` with JSON-string arguments, one `tool` message per result. The format has
  * no error flag on tool results, so a failed result is prefixed with `Error: ` for the model.
  */
-import type {ModelMessage} from '../../agent/messages.js';
+import type {ModelMessage} from '../model-messages.js';
 
 /** A chat message as we send it. */
 export type OpenAIMessage =

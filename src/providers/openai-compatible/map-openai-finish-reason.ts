@@ -1,5 +1,5 @@
 /** Maps an OpenAI-compatible `finish_reason` to the neutral finish reason. */
-import type {FinishReason} from '../../agent/language-model.js';
+import type {FinishReason} from '../language-model.js';
 
 /**
  * `stop` → stop, `tool_calls`/`function_call` → tool-calls, `length` → length. Some local servers

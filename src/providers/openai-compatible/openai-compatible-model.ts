@@ -3,7 +3,7 @@
  * llama.cpp, LM Studio, OpenRouter): `POST {endpoint}/chat/completions`, `Authorization: Bearer`
  * only with a browser key (the key proxy adds it otherwise).
  */
-import type {LanguageModel, ModelRequest, ModelStreamPart} from '../../agent/language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
 import {resolveProviderOptions, type ProviderOptions, type ResolvedProviderOptions} from '../provider-options.js';
 import {streamTurn} from '../stream-turn.js';
 import {buildOpenAIRequest} from './build-openai-request.js';

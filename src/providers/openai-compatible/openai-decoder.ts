@@ -5,7 +5,7 @@
  * stream that ends without a finish reason or `[DONE]` emits none.
  */
 import type {EventSourceMessage} from 'eventsource-parser';
-import type {ModelStreamPart, Usage} from '../../agent/language-model.js';
+import type {ModelStreamPart, Usage} from '../language-model.js';
 import {AutouiError, ErrorCodes} from '../../errors.js';
 import {parseToolInput, truncatedInput} from '../parse-tool-input.js';
 import type {TurnDecoder} from '../turn-decoder.js';

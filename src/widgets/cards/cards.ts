@@ -1,7 +1,7 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
-import {safeHref} from '../styles/safe-url.js';
+import {safeHref} from '../../policy/url-rules.js';
 import {ImageGate} from '../profile/image-gate.js';
 
 /** One card. */
@@ -42,14 +42,14 @@ export class AutouiCardsWidget extends AutouiWidgetElement<CardsParams> {
 
   override render() {
     const {title, items} = this.params;
-    const {imageHosts, lang} = this.environment;
+    const {imageHosts, language} = this.environment;
     return html`<div part="body">
       ${title ? html`<h3 part="title" class="title">${title}</h3>` : ''}
       <ul part="grid" class="grid">
         ${items.map((item) => {
           const href = safeHref(item.url);
           return html`<li part="card" class="card">
-            ${item.image ? this.#images.render(item.image.src, item.image.alt, imageHosts, lang) : ''}
+            ${item.image ? this.#images.render(item.image.src, item.image.alt, imageHosts, language) : ''}
             <h4>${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${item.title}</a>` : item.title}</h4>
             ${item.subtitle ? html`<div class="subtitle">${item.subtitle}</div>` : ''}
             ${item.text ? html`<p>${item.text}</p>` : ''}

@@ -9,7 +9,7 @@ import {isPointKind, isSliceKind, toPoints, type ChartProps} from './chart-data.
 
 /** What the config needs from the element. */
 export interface ChartConfigContext {
-  lang: string;
+  locale: string;
   /** The element's text colour, so labels follow light and dark themes. */
   textColor: string;
   reducedMotion: boolean;
@@ -67,7 +67,7 @@ export function chartConfig(props: ChartProps, context: ChartConfigContext): Cha
     options: {
       responsive: true,
       maintainAspectRatio: false,
-      locale: context.lang,
+      locale: context.locale,
       color: context.textColor,
       indexAxis: horizontal ? 'y' : 'x',
       animation: context.reducedMotion ? false : {duration: 400},

@@ -3,7 +3,8 @@ import {styleMap} from 'lit/directives/style-map.js';
 import type {ChartConfiguration} from 'chart.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {ChartController} from '../controllers/chart-controller.js';
-import {clip, pickStrings} from '../controllers/safe-values.js';
+import {clip} from '../controllers/safe-values.js';
+import {pickTexts} from '../../policy/language.js';
 import {chartConfig} from './chart-config.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {chartTable, type ChartProps} from './chart-data.js';
@@ -80,7 +81,7 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
   protected override willUpdate(changed: PropertyValues): void {
     if (this.params && (changed.has('params') || changed.has('environment') || !this.configuration)) {
       this.configuration = chartConfig(this.params, {
-        lang: this.environment.lang,
+        locale: this.environment.locale,
         textColor: getComputedStyle(this).color || '#1f2937',
         reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
       });
@@ -89,7 +90,7 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
 
   override render() {
     if (!this.params) return nothing;
-    const t = pickStrings(this.environment.lang, STRINGS);
+    const t = pickTexts(this.environment.language, STRINGS);
     const {title, type, datasets} = this.params;
     const table = chartTable(this.params);
     // A table of thousands of rows helps no one and costs more to lay out than the chart itself.

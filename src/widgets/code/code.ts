@@ -41,7 +41,7 @@ export class AutouiCodeWidget extends AutouiWidgetElement<CodeParams> {
 
   override render() {
     const {code, language, title} = this.params;
-    const lang = this.environment.lang;
+    const lang = this.environment.language;
     return html`<div part="body">
       <div part="header" class="header">
         ${title ? html`<h3 class="title">${title}</h3>` : html`<span class="spacer"></span>`}

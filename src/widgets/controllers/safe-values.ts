@@ -1,22 +1,8 @@
 /**
- * Checks shared by the heavy widgets for values that come from models and MCP servers
- * (design.md section 8): URLs are accepted only with an http(s) scheme, colours only when the
- * browser parses them as a CSS colour. Anything else is dropped, never passed on to the DOM.
+ * Checks shared by the heavy widgets for values that come from models and MCP servers: colours
+ * only when the browser parses them as a CSS colour (anything else is dropped, never passed on to
+ * the DOM), the series palette, and clipping of very long text. URLs follow `policy/url-rules.ts`.
  */
-
-/**
- * Returns the normalised URL when `value` is an absolute http(s) URL, else `undefined`.
- * Relative URLs are refused: data from a model has no business pointing into the host page.
- */
-export function safeHttpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** True when `value` is a colour the browser understands (`#0a7`, `rgb(...)`, `teal`, ...). */
 export function isCssColor(value: unknown): value is string {
@@ -38,9 +24,4 @@ export function colorFor(index: number, given?: unknown): string {
 /** Truncates very long text for display (the full value stays in the data, e.g. for CSV export). */
 export function clip(text: string, max = 500): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** Picks the strings of the element's language (`fr` or `en`, by prefix), English otherwise. */
-export function pickStrings<T>(lang: string, strings: {en: T; fr: T}): T {
-  return lang.toLowerCase().startsWith('fr') ? strings.fr : strings.en;
 }

@@ -1,8 +1,9 @@
 import {css, html, nothing} from 'lit';
 import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {clip, pickStrings} from '../controllers/safe-values.js';
-import {checkImage} from './image-hosts.js';
+import {clip} from '../controllers/safe-values.js';
+import {pickTexts} from '../../policy/language.js';
+import {checkImage} from '../../policy/url-rules.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 
 /** One image of the gallery. */
@@ -108,7 +109,7 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
 
   override render() {
     if (!this.params) return nothing;
-    const t = pickStrings(this.environment.lang, STRINGS);
+    const t = pickTexts(this.environment.language, STRINGS);
     const {title, images} = this.params;
     return html`
       ${title ? html`<h3 part="title" class="title">${clip(title, 300)}</h3>` : nothing}

@@ -1,7 +1,8 @@
 import {css, html, nothing, svg} from 'lit';
 import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {clip, colorFor, pickStrings} from '../controllers/safe-values.js';
+import {clip, colorFor} from '../controllers/safe-values.js';
+import {pickTexts} from '../../policy/language.js';
 import {angleAfter, hemicycleLayout} from './hemicycle-layout.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 
@@ -109,7 +110,7 @@ export class AutouiHemicycleWidget extends AutouiWidgetElement<HemicycleProps> {
 
   override render() {
     if (!this.params) return nothing;
-    const t = pickStrings(this.environment.lang, STRINGS);
+    const t = pickTexts(this.environment.language, STRINGS);
     const groups = this.params.groups.map((g, i) => ({name: clip(g.name, 200), seats: Math.max(0, Math.floor(g.seats)), color: colorFor(i, g.color)}));
     const filled = groups.reduce((n, g) => n + g.seats, 0);
     const total = Math.max(filled, this.params.totalSeats ?? 0);

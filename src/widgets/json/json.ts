@@ -59,7 +59,7 @@ export class AutouiJsonWidget extends AutouiWidgetElement<JsonParams> {
     const label = key === undefined ? '' : html`<span class="key">${key}</span>: `;
     if (value === null || typeof value !== 'object') return html`<div class="leaf">${label}${this.#scalar(value)}</div>`;
     const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    const lang = this.environment.lang;
+    const lang = this.environment.language;
     const count = `${Array.isArray(value) ? '[' : '{'} ${entries.length} ${widgetText(lang, Array.isArray(value) ? 'items' : 'keys')} ${Array.isArray(value) ? ']' : '}'}`;
     const open = this.#isOpen(path, depth);
     return html`<details ?open=${open} @toggle=${(e: Event) => this.#onToggle(path, e)}>

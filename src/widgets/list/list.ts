@@ -1,7 +1,7 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
-import {safeHref} from '../styles/safe-url.js';
+import {safeHref} from '../../policy/url-rules.js';
 
 /** One item of a list: plain text, or text with a second line and a link. */
 export type ListItem = string | {text: string; secondary?: string; url?: string};

@@ -2,6 +2,7 @@
  * The map's params and the pure parts of drawing them: tile URL checks, the choropleth's
  * classes and colours (shared by the features and the legend). No leaflet here.
  */
+import {tileUrlRefusal} from '../../policy/url-rules.js';
 
 /** A point on the map. */
 export interface LatLng {
@@ -57,14 +58,13 @@ export interface MapProps {
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /**
- * The tile URL template to use: an http(s) URL or a path relative to the page (a private or
- * offline tile server); any other scheme (`javascript:`, `data:`) and protocol-relative URLs
- * (another site) fall back to the default. Which hosts are allowed is the autoui layer's check.
+ * The tile URL template to use: the params' one when the tile rule of `policy/url-rules.ts`
+ * accepts it (a path on this site, or an http(s) host the page allows), else the default. The
+ * `autoui` layer refuses such params before they are shown; this is the widget's own last check,
+ * for params that reach it by another way.
  */
-export function safeTileUrl(url: string | undefined): string {
-  if (!url || url.trim().startsWith('//')) return DEFAULT_TILE_URL;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim())?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' ? url.trim() : DEFAULT_TILE_URL;
+export function safeTileUrl(url: string | undefined, imageHosts: readonly string[]): string {
+  return url && url.trim() && tileUrlRefusal(url, imageHosts) === undefined ? url.trim() : DEFAULT_TILE_URL;
 }
 
 /** One class of a choropleth legend: values in [from, to] get `color`. */

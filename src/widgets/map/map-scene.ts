@@ -1,6 +1,6 @@
 /**
  * What the map widget draws with Leaflet: the tile layer, markers and circles with text popups
- * (DOM nodes, never HTML strings: design.md section 8), GeoJSON layers (plain or coloured by
+ * (DOM nodes, never HTML strings: model text is never parsed as HTML), GeoJSON layers (plain or coloured by
  * value), and the view (fit to everything, unless the params give a centre or a zoom).
  */
 import * as L from './leaflet-subset.js';
@@ -10,6 +10,8 @@ import {choroplethScale, featureValues, safeTileUrl, type MapLayer, type MapProp
 /** What drawing needs from the element. */
 export interface SceneContext {
   formatNumber(value: number): string;
+  /** Hosts tiles may load from, besides this site (the page's `image-hosts`). */
+  imageHosts: readonly string[];
   /** Called for a layer Leaflet cannot draw (malformed GeoJSON); the others are still drawn. */
   onLayerError(index: number, error: unknown): void;
 }
@@ -40,7 +42,7 @@ export class MapScene {
 
   /** Replaces the drawn content with `props` and sets the view. */
   draw(props: MapProps, context: SceneContext): void {
-    const url = safeTileUrl(props.tileUrl);
+    const url = safeTileUrl(props.tileUrl, context.imageHosts);
     if (!this.tiles) this.tiles = L.tileLayer(url, {maxZoom: 19, crossOrigin: false}).addTo(this.map);
     else if (url !== this.tileUrl) this.tiles.setUrl(url);
     this.tileUrl = url;

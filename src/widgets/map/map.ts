@@ -3,7 +3,8 @@ import {styleMap} from 'lit/directives/style-map.js';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {LeafletController} from '../controllers/leaflet-controller.js';
-import {clip, pickStrings} from '../controllers/safe-values.js';
+import {clip} from '../controllers/safe-values.js';
+import {pickTexts} from '../../policy/language.js';
 import {MapScene} from './map-scene.js';
 import {DEFAULT_TILE_URL, choroplethScale, featureValues, safeTileUrl, type MapProps} from './map-data.js';
 import {mapStyles} from './map.styles.js';
@@ -44,6 +45,7 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
       this.layerErrors = [];
       this.scene.draw(this.params, {
         formatNumber: (v) => this.formatNumber(v),
+        imageHosts: this.environment.imageHosts,
         onLayerError: (i) => this.layerErrors.push(i),
       });
       if (this.layerErrors.length) this.requestUpdate();
@@ -70,7 +72,7 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
 
   override render() {
     if (!this.params) return nothing;
-    const t = pickStrings(this.environment.lang, STRINGS);
+    const t = pickTexts(this.environment.language, STRINGS);
     const {title, markers = [], circles = []} = this.params;
     const height = this.params.height ? {'--_height': `${this.params.height}px`} : {};
     const places = [...markers, ...circles].filter((m) => m.popup);
@@ -91,7 +93,7 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
   private renderAttribution() {
     const {tileUrl, attribution} = this.params;
     if (attribution) return html`<div part="attribution" class="attribution">${clip(attribution, 300)}</div>`;
-    if (tileUrl && safeTileUrl(tileUrl) !== DEFAULT_TILE_URL) return nothing;
+    if (tileUrl && safeTileUrl(tileUrl, this.environment.imageHosts) !== DEFAULT_TILE_URL) return nothing;
     return html`<div part="attribution" class="attribution">
       © <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>
     </div>`;

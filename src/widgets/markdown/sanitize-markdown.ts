@@ -1,5 +1,5 @@
 /**
- * Markdown to safe HTML: marked renders, DOMPurify cleans (design.md 8). On top of DOMPurify's
+ * Markdown to safe HTML: marked renders, DOMPurify cleans. On top of DOMPurify's
  * defaults: links only http(s), opened in a new tab without opener or referrer; images only
  * http(s) from the allowed hosts, others replaced by their alt text; no forms, styles or media,
  * and none of the other ways HTML has to fetch an image (`srcset`, `<picture><source>`, the
@@ -7,7 +7,7 @@
  */
 import {Marked} from 'marked';
 import createDOMPurify from 'dompurify';
-import {imageHostAllowed, safeHref} from '../styles/safe-url.js';
+import {checkImage, safeHref} from '../../policy/url-rules.js';
 
 const marked = new Marked({gfm: true, async: false});
 // A private instance, so our hooks never touch a DOMPurify the page uses.
@@ -27,8 +27,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     if (!safeHref(el.getAttribute('href'))) el.removeAttribute('href');
   }
   if (el.localName === 'img') {
-    const src = safeHref(el.getAttribute('src'));
-    if (!src || !imageHostAllowed(src, allowedHosts)) {
+    if (checkImage(el.getAttribute('src'), allowedHosts).kind !== 'allowed') {
       const alt = el.getAttribute('alt');
       el.replaceWith(el.ownerDocument.createTextNode(alt ? `[${alt}]` : ''));
     }

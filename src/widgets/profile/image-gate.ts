@@ -1,11 +1,12 @@
 import {html, nothing, type ReactiveElement} from 'lit';
-import {imageHostAllowed, safeHref} from '../styles/safe-url.js';
+import type {UiLanguage} from '../../policy/language.js';
+import {checkImage} from '../../policy/url-rules.js';
 import {widgetText} from '../styles/widget-texts.js';
 
 /**
- * Images from data (design.md 8): only http(s), shown directly when the host is allowed, else
- * behind a button naming the host, so nothing is fetched from an unknown server until a person
- * asks. Used by `profile` and `cards`; one gate per element remembers what was revealed.
+ * Images from data: only http(s), shown directly when the host is allowed, else behind a button
+ * naming the host, so nothing is fetched from an unknown server until a person asks. Used by
+ * `profile` and `cards`; one gate per element remembers what was revealed.
  */
 export class ImageGate {
   readonly #host: ReactiveElement;
@@ -16,12 +17,12 @@ export class ImageGate {
   }
 
   /** The `<img>`, the button that reveals it, or nothing for a URL that is not http(s). */
-  render(src: string | undefined, alt: string, hosts: readonly string[], lang: string, part = 'image') {
-    const url = safeHref(src);
-    if (!url) return nothing;
-    if (imageHostAllowed(url, hosts) || this.#revealed.has(url)) return html`<img part=${part} src=${url} alt=${alt} loading="lazy" referrerpolicy="no-referrer" />`;
-    const host = new URL(url).host;
-    return html`<button part="${part}-blocked" type="button" class="image-blocked" @click=${() => this.#reveal(url)}>${widgetText(lang, 'showImage')} ${host}</button>`;
+  render(src: string | undefined, alt: string, hosts: readonly string[], language: UiLanguage, part = 'image') {
+    const verdict = checkImage(src, hosts);
+    if (verdict.kind === 'refused') return nothing;
+    const {url} = verdict;
+    if (verdict.kind === 'allowed' || this.#revealed.has(url)) return html`<img part=${part} src=${url} alt=${alt} loading="lazy" referrerpolicy="no-referrer" />`;
+    return html`<button part="${part}-blocked" type="button" class="image-blocked" @click=${() => this.#reveal(url)}>${widgetText(language, 'showImage')} ${verdict.host}</button>`;
   }
 
   #reveal(url: string) {

@@ -1,7 +1,7 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
-import {safeHref} from '../styles/safe-url.js';
+import {safeHref} from '../../policy/url-rules.js';
 import {ImageGate} from './image-gate.js';
 
 /** Params of the `profile` widget (see `profile.schema.json`). */
@@ -51,7 +51,7 @@ export class AutouiProfileWidget extends AutouiWidgetElement<ProfileParams> {
     const safeLinks = (links ?? []).map((l) => ({...l, href: safeHref(l.url)})).filter((l) => l.href);
     return html`<div part="body">
       <div class="head">
-        ${this.#images.render(avatar, name, this.environment.imageHosts, this.environment.lang, 'avatar')}
+        ${this.#images.render(avatar, name, this.environment.imageHosts, this.environment.language, 'avatar')}
         <div>
           <h3 part="name">${name}</h3>
           ${subtitle ? html`<div part="subtitle" class="subtitle">${subtitle}</div>` : ''}

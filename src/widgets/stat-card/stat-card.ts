@@ -62,7 +62,7 @@ export class AutouiStatCardWidget extends AutouiWidgetElement<StatCardParams> {
 
   override render() {
     const {label, value, unit, trend, delta, caption, variant = 'default', decimals} = this.params;
-    const lang = this.environment.lang;
+    const lang = this.environment.language;
     return html`<div part="body" class="card ${variant}" role="group" aria-label=${label}>
       <div part="label" class="label">${label}</div>
       <div part="value" class="value">${typeof value === 'number' ? this.formatNumber(value, statDigits(decimals)) : value}${unit ? html`<span class="unit">${unit}</span>` : ''}</div>

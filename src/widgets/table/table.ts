@@ -2,7 +2,9 @@ import {css, html, nothing, type PropertyValues} from 'lit';
 import {state} from 'lit/decorators.js';
 import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {clip, pickStrings, safeHttpUrl} from '../controllers/safe-values.js';
+import {clip} from '../controllers/safe-values.js';
+import {pickTexts} from '../../policy/language.js';
+import {safeHref} from '../../policy/url-rules.js';
 import {cellValue, resolveColumns, sortOrder, toNumber, type ResolvedColumn, type SortDirection, type TableProps, type TableRow} from './table-data.js';
 import {csvFileName, toCsv} from './table-csv.js';
 import {tableStyles} from './table.styles.js';
@@ -68,7 +70,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
     }
     if (changed.has('params') || changed.has('sortKey') || changed.has('sortDirection') || changed.has('environment')) {
       const column = this.columns.find((c) => c.key === this.sortKey);
-      this.order = sortOrder(rows, column, this.sortDirection, this.environment.lang);
+      this.order = sortOrder(rows, column, this.sortDirection, this.environment.locale);
     }
   }
 
@@ -125,7 +127,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
   }
 
   override render() {
-    const t = pickStrings(this.environment.lang, STRINGS);
+    const t = pickTexts(this.environment.language, STRINGS);
     const rows = this.params?.rows ?? [];
     const title = this.params?.title;
     const start = Math.max(0, this.firstRow - OVERSCAN);
@@ -180,7 +182,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
       case 'boolean':
         return html`<span>${value === true || value === 'true' ? t.yes : value === false || value === 'false' ? t.no : clip(text)}</span>`;
       case 'url': {
-        const href = safeHttpUrl(value);
+        const href = safeHref(value);
         return href
           ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${clip(text, 200)}</a>`
           : html`<span>${clip(text)}</span>`;

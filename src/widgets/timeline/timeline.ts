@@ -1,7 +1,7 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
-import {safeHref} from '../styles/safe-url.js';
+import {safeHref} from '../../policy/url-rules.js';
 
 /** Params of the `timeline` widget (see `timeline.schema.json`). */
 export type TimelineParams = {title?: string; items: Array<{date: string; title: string; description?: string; url?: string}>};

@@ -1,11 +1,19 @@
 /**
- * The one interface between the agent loop and an LLM (design.md section 6, conventions.md D).
- * Implementations live in `src/providers/` (Anthropic Messages, OpenAI-compatible chat
- * completions) or in tests (a scripted model); none may touch the DOM.
+ * The one interface between the agent loop and an LLM: a request (system prompt, messages, tools)
+ * in, a stream of parts out. Implementations live beside this file (Anthropic Messages,
+ * OpenAI-compatible chat completions) or in tests (a scripted model); none may touch the DOM. The
+ * loop imports only these types, so a third provider is a new folder here and nothing else.
  */
 import type {AutouiError} from '../errors.js';
-import type {ModelMessage} from './messages.js';
-import type {ProviderTool} from './types.js';
+import type {ModelMessage} from './model-messages.js';
+import type {JsonSchema} from '../schema/json-schema.js';
+
+/** A tool as sent to an LLM provider (prefixed name, sanitised schema). */
+export interface ProviderTool {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
 
 /** One assistant turn to generate. */
 export interface ModelRequest {

@@ -1,13 +1,13 @@
 import {expect} from '@open-wc/testing';
-import {CanvasStore, type CanvasChange} from '../../src/canvas/canvas-store.js';
+import {WidgetStore, type WidgetChange} from '../../src/session/widget-store.js';
 
-describe('CanvasStore', () => {
+describe('WidgetStore', () => {
   it('adds widgets with w_ ids in display order and tells subscribers', () => {
-    const store = new CanvasStore();
-    const changes: CanvasChange[] = [];
+    const store = new WidgetStore();
+    const changes: WidgetChange[] = [];
     store.subscribe((c) => changes.push(c));
-    const a = store.add({type: 'stat', params: {label: 'A', value: 1}});
-    const b = store.add({type: 'kv', params: {items: []}});
+    const a = store.create({type: 'stat', params: {label: 'A', value: 1}});
+    const b = store.create({type: 'kv', params: {items: []}});
     expect(a.id).to.match(/^w_[a-z0-9]{6}$/);
     expect(b.id).to.not.equal(a.id);
     expect(store.list().map((w) => w.type)).to.deep.equal(['stat', 'kv']);
@@ -18,9 +18,9 @@ describe('CanvasStore', () => {
   });
 
   it('updates, moves, resizes, styles and removes one widget, leaving the others', () => {
-    const store = new CanvasStore();
-    const a = store.add({type: 'stat', params: {label: 'A', value: 1}});
-    const b = store.add({type: 'stat', params: {label: 'B', value: 2}});
+    const store = new WidgetStore();
+    const a = store.create({type: 'stat', params: {label: 'A', value: 1}});
+    const b = store.create({type: 'stat', params: {label: 'B', value: 2}});
     const kinds: string[] = [];
     store.subscribe((c) => kinds.push(c.kind));
     store.update(a.id, {label: 'A2', value: 3});
@@ -46,8 +46,8 @@ describe('CanvasStore', () => {
   });
 
   it('returns undefined for unknown ids and changes nothing', () => {
-    const store = new CanvasStore();
-    const changes: CanvasChange[] = [];
+    const store = new WidgetStore();
+    const changes: WidgetChange[] = [];
     store.subscribe((c) => changes.push(c));
     expect(store.update('w_nope00', {})).to.equal(undefined);
     expect(store.move('w_nope00', 1, 1)).to.equal(undefined);
@@ -56,8 +56,8 @@ describe('CanvasStore', () => {
   });
 
   it('hands out copies, so a caller cannot change the store behind its back', () => {
-    const store = new CanvasStore();
-    const a = store.add({type: 'stat', params: {label: 'A', value: 1}});
+    const store = new WidgetStore();
+    const a = store.create({type: 'stat', params: {label: 'A', value: 1}});
     store.move(a.id, 10, 10);
     store.get(a.id)!.position!.x = 999;
     store.list()[0].type = 'hacked';
@@ -66,7 +66,7 @@ describe('CanvasStore', () => {
   });
 
   it('keeps notifying other listeners when one throws, and stops after unsubscribe', () => {
-    const store = new CanvasStore();
+    const store = new WidgetStore();
     const seen: string[] = [];
     const original = console.error;
     console.error = () => {};
@@ -75,7 +75,7 @@ describe('CanvasStore', () => {
         throw new Error('listener bug');
       });
       const off = store.subscribe((c) => seen.push(c.kind));
-      store.add({type: 'stat', params: {}});
+      store.create({type: 'stat', params: {}});
       off();
       store.clear();
     } finally {

@@ -1,21 +1,39 @@
 /**
- * The MCP connections of one `<autoui-agent>`: reconciles the wanted servers (children and the
- * `servers` attribute) with live connections, connects in parallel, reports each server's state,
- * and closes what is no longer wanted. The MCP client (SDK, zod) is a lazy chunk loaded on the
- * first server, so pages without servers never pay for it.
+ * The MCP servers of one session: reconciles the wanted servers (an element's `<autoui-server>`
+ * children and its `servers` attribute, or a page's list) with live connections, connects in
+ * parallel, keeps each server's state, and closes what is no longer wanted. The MCP client (SDK,
+ * zod) is a lazy chunk loaded on the first server, so pages without servers never pay for it.
  */
 import type {McpLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {McpConnection} from '../mcp/index.js';
-import {connectMcpServer} from '../connect-mcp.js';
-import type {ServerStatus} from './autoui-console.js';
-import type {ServerConfig} from './autoui-server.js';
+import {connectMcpServer} from '../mcp/connect-lazily.js';
 
-/** What the element hears about servers. Contract: must not throw. */
-export interface ServerConnectionEvents {
+/** One server to connect. */
+export interface ServerConfig {
+  /** Prefix of its tools (`{name}_mcp_{tool}`); default: the server's own name. */
+  name?: string;
+  /** Streamable HTTP endpoint (legacy SSE servers work too). */
+  url: string;
+  /** Sent as `Authorization: Bearer <token>` to this server only. */
+  token?: string;
+  /** Allow-list of tool names; absent: every tool. */
+  tools?: string[];
+}
+
+/** A server's state. */
+export interface ServerStatus {
+  name: string;
+  url: string;
+  state: 'connecting' | 'ready' | 'error';
+  toolCount: number;
+  error?: string;
+}
+
+/** What the session hears about servers. Contract: must not throw. */
+export interface ServerSetEvents {
   ready(name: string, tools: string[]): void;
   error(name: string, code: string, message: string): void;
-  changed(): void;
 }
 
 interface Entry {
@@ -29,12 +47,12 @@ interface Entry {
 
 const keyOf = (c: ServerConfig) => JSON.stringify([c.url, c.name ?? '', c.token ?? '', c.tools ?? []]);
 
-/** Reconciles and holds the MCP connections of one element. Nothing is shared between elements. */
-export class ServerConnections {
-  readonly #events: ServerConnectionEvents;
+/** Reconciles and holds the MCP connections of one session. Nothing is shared between sessions. */
+export class ServerSet {
+  readonly #events: ServerSetEvents;
   #entries: Entry[] = [];
 
-  constructor(events: ServerConnectionEvents) {
+  constructor(events: ServerSetEvents) {
     this.#events = events;
   }
 
@@ -49,7 +67,6 @@ export class ServerConnections {
     }
     for (const entry of this.#entries) if (!keep.includes(entry)) this.#close(entry);
     this.#entries = keep;
-    this.#events.changed();
   }
 
   /** Layers of the servers that are connected, in the order they are listed. */
@@ -57,7 +74,7 @@ export class ServerConnections {
     return this.#entries.flatMap((e) => (e.connection ? [e.connection.layer] : []));
   }
 
-  /** Each server's state for the console. */
+  /** Each server's state, in the order they are listed. */
   get statuses(): ServerStatus[] {
     return this.#entries.map((e) => e.status);
   }
@@ -71,7 +88,7 @@ export class ServerConnections {
     clearTimeout(timer);
   }
 
-  /** Closes every connection (the element left the page). */
+  /** Closes every connection (the session is closed: its element left the page). */
   closeAll(): void {
     for (const entry of this.#entries) this.#close(entry);
     this.#entries = [];
@@ -98,7 +115,6 @@ export class ServerConnections {
         this.#events.error(name, code, message);
       } finally {
         entry.pending = undefined;
-        this.#events.changed();
       }
     })();
     return entry;

@@ -2,13 +2,13 @@
  * `connectMcpServer` for users of the public entries, loading the MCP client (the SDK and zod,
  * about 50 kB gzip) only when a server is first connected, as the element does.
  */
-import type {McpConnectResult, McpConnection, McpServerOptions} from './mcp/index.js';
-import {setZodJitless} from './mcp/zod-jitless.js';
+import type {McpConnectResult, McpConnection, McpServerOptions} from './index.js';
+import {setZodJitless} from './zod-jitless.js';
 
 async function mcp() {
   // Before the MCP chunk evaluates: keeps zod from probing eval on strict-CSP pages.
   setZodJitless();
-  return import('./mcp/index.js');
+  return import('./index.js');
 }
 
 /** Connects one MCP server over Streamable HTTP (or legacy SSE) and returns its layer. See `src/mcp`. */

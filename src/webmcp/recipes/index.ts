@@ -1,5 +1,5 @@
 /**
- * Composition recipes: how to combine several widgets for one answer (design.md 3). Each widget's
+ * Composition recipes: how to combine several widgets for one answer. Each widget's
  * own recipe lives beside it; these are served by the `autoui` layer's recipe tools with them.
  */
 import dashboard from './dashboard.recipe.md?raw';

@@ -1,48 +1,27 @@
 /**
- * The state of one canvas: which widgets it holds, with their params, place, size and style.
- * Plain TypeScript that knows nothing of Lit or the DOM, so the `autoui` layer can drive it and
- * tests can read it without rendering (conventions.md A.1).
+ * The one record of what is on a canvas: which widgets it holds, with their params, place, size
+ * and style. Tools change it (through the session's sink), people change it (the canvas's drag,
+ * keys and close buttons), the canvas element renders it, and the session tells the page from it.
+ * Plain TypeScript that knows nothing of Lit or the DOM, so it runs in a Worker and tests can read
+ * it without rendering.
  */
+import type {NewWidget, WidgetInstance, WidgetSink} from '../agent/widget-sink.js';
 
-/** A point on the canvas, in CSS pixels from its top-left (top-right in RTL) corner. */
-export interface CanvasPosition {
-  x: number;
-  y: number;
-}
-
-/** A size in CSS pixels. */
-export interface CanvasSize {
-  width: number;
-  height: number;
-}
-
-/** One widget on the canvas. */
-export interface WidgetInstance {
-  /** `w_` followed by 6 random characters of `[a-z0-9]`. */
-  id: string;
-  /** The widget type, e.g. `stat-card`. */
-  type: string;
-  /** Validated params. */
-  params: Record<string, unknown>;
-  /** Set once the widget was moved: it leaves the flow layout and keeps this place. */
-  position?: CanvasPosition;
-  /** Set once the widget was resized: it keeps this size. */
-  size?: CanvasSize;
-  /** Allow-listed visual properties (the `canvas` tool checks them), CSS property → value. */
-  style?: Record<string, string>;
-}
+export type {CanvasPosition, CanvasSize, NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 
 /** What changed, given to subscribers after each change. */
-export interface CanvasChange {
+export interface WidgetChange {
   kind: 'added' | 'updated' | 'moved' | 'resized' | 'styled' | 'removed' | 'cleared';
   /** The widget concerned (absent for `cleared`). */
   id?: string;
   /** The widget after the change (absent for `removed` and `cleared`). */
   instance?: WidgetInstance;
+  /** For `cleared`: the ids that were on the canvas, in display order. */
+  removed?: string[];
 }
 
-/** Listener of {@link CanvasStore.subscribe}. Should not throw: a throw is reported and skipped. */
-export type CanvasListener = (change: CanvasChange) => void;
+/** Listener of {@link WidgetStore.subscribe}. Should not throw: a throw is reported and skipped. */
+export type WidgetListener = (change: WidgetChange) => void;
 
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -53,19 +32,19 @@ function randomId(): string {
 
 const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 
-/** The widgets of one canvas, in display order. */
-export class CanvasStore {
+/** The widgets of one canvas, in display order. `create` always shows: vetoes are the session's. */
+export class WidgetStore implements WidgetSink {
   readonly #items = new Map<string, WidgetInstance>();
-  readonly #listeners = new Set<CanvasListener>();
+  readonly #listeners = new Set<WidgetListener>();
 
   /** Adds a widget at the end of the flow and returns it with its new id. */
-  add(widget: {type: string; params: Record<string, unknown>}): WidgetInstance {
+  create(widget: NewWidget): WidgetInstance {
     let id = randomId();
     while (this.#items.has(id)) id = randomId();
     const instance: WidgetInstance = {id, type: widget.type, params: widget.params};
     this.#items.set(id, instance);
     this.#emit({kind: 'added', id, instance});
-    return instance;
+    return copy(instance);
   }
 
   /** Replaces the params of `id` (callers merge and validate first). Returns the instance, or undefined for an unknown id. */
@@ -101,8 +80,9 @@ export class CanvasStore {
 
   /** Removes every widget. */
   clear(): void {
+    const removed = [...this.#items.keys()];
     this.#items.clear();
-    this.#emit({kind: 'cleared'});
+    this.#emit({kind: 'cleared', removed});
   }
 
   /** The widgets in display order (copies: changing them does not change the store). */
@@ -117,12 +97,12 @@ export class CanvasStore {
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: CanvasListener): () => void {
+  subscribe(listener: WidgetListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  #change(id: string, kind: CanvasChange['kind'], patch: Partial<WidgetInstance>): WidgetInstance | undefined {
+  #change(id: string, kind: WidgetChange['kind'], patch: Partial<WidgetInstance>): WidgetInstance | undefined {
     const current = this.#items.get(id);
     if (!current) return undefined;
     // A new object per change, so a renderer can compare identities to see what changed.
@@ -132,7 +112,7 @@ export class CanvasStore {
     return copy(instance);
   }
 
-  #emit(change: CanvasChange): void {
+  #emit(change: WidgetChange): void {
     const shared = change.instance ? {...change, instance: copy(change.instance)} : change;
     for (const listener of [...this.#listeners]) {
       try {

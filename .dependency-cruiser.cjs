@@ -1,0 +1,77 @@
+/**
+ * The layering of src/ (docs/architecture.md, "Modules"), checked by `npm run lint:deps` inside
+ * `npm test`: every import that goes against the table fails, and so does every cycle, type-only
+ * imports included (they tie modules together just as much for a reader and for the compiler).
+ *
+ * Each folder may import itself, the leaves every layer shares (`src/errors.ts`,
+ * `src/define-element.ts`) and what its row allows. Entries (`src/*.ts` besides the leaves) may
+ * import anything.
+ */
+
+/** What each folder of src/ may import besides itself and the shared leaves. */
+const ALLOWED = {
+  schema: [],
+  policy: ['schema'],
+  agent: ['schema', 'policy'],
+  providers: ['schema'],
+  mcp: ['agent', 'schema', 'policy'],
+  session: ['schema', 'policy', 'agent', 'providers', 'mcp'],
+  webmcp: ['agent', 'schema', 'policy', 'session'],
+  widgets: ['schema', 'policy', 'styles', 'generated'],
+  canvas: ['widgets', 'session', 'styles'],
+  element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles'],
+  styles: [],
+  generated: [],
+};
+
+const LEAVES = '^src/(errors|define-element)[.]ts$';
+/** The LanguageModel spec: the one part of src/providers/ the loop may use (types only, see below). */
+const PROVIDER_SPEC = '^src/providers/(language-model|model-messages)[.]ts$';
+const folders = Object.keys(ALLOWED);
+
+/** One rule per folder: anything under src/ that is not itself, a leaf or an allowed folder is forbidden. */
+const layerRules = folders.map((folder) => ({
+  name: `layer-${folder}`,
+  comment: `src/${folder}/ may import only ${ALLOWED[folder].length ? ALLOWED[folder].map((f) => `src/${f}/`).join(', ') : 'itself'} (and the shared leaves)`,
+  severity: 'error',
+  from: {path: `^src/${folder}/`},
+  to: {
+    path: '^src/',
+    pathNot: [`^src/${folder}/`, LEAVES, ...ALLOWED[folder].map((f) => `^src/${f}/`), ...(folder === 'agent' ? [PROVIDER_SPEC] : [])],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'agent-spec-imports-are-type-only',
+      comment: 'the loop calls a LanguageModel: src/agent/ imports the provider spec as types only, so no provider code reaches it',
+      severity: 'error',
+      from: {path: '^src/agent/'},
+      to: {path: '^src/providers/', dependencyTypesNot: ['type-only']},
+    },
+    {
+      name: 'leaves-import-nothing',
+      comment: 'src/errors.ts and src/define-element.ts are shared by every layer, so they import nothing of src/',
+      severity: 'error',
+      from: {path: LEAVES},
+      to: {path: '^src/'},
+    },
+    {
+      name: 'no-circular',
+      comment: 'no import cycles, type-only imports included',
+      severity: 'error',
+      from: {path: '^src/'},
+      to: {circular: true},
+    },
+  ],
+  options: {
+    doNotFollow: {path: 'node_modules'},
+    exclude: {path: ['\\.d\\.ts$']},
+    // Type-only imports count: a cycle of types is still a cycle for the reader.
+    tsPreCompilationDeps: true,
+    tsConfig: {fileName: 'tsconfig.json'},
+    enhancedResolveOptions: {extensions: ['.ts', '.js'], conditionNames: ['import', 'browser', 'default']},
+  },
+};

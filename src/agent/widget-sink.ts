@@ -1,0 +1,63 @@
+/**
+ * The canvas as tools see it: where a tool shows a widget, changes it and lists what is there.
+ * Whoever runs the loop hands one to every tool execution (`ToolExecutionContext.widgets`); the
+ * loop only watches what goes through it, so it never has to know a tool by its name to tell that
+ * a widget was shown.
+ */
+
+/** A point on the canvas, in CSS pixels from its top-left (top-right in RTL) corner. */
+export interface CanvasPosition {
+  x: number;
+  y: number;
+}
+
+/** A size in CSS pixels. */
+export interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+/** One widget on the canvas. */
+export interface WidgetInstance {
+  /** `w_` followed by 6 random characters of `[a-z0-9]`. */
+  id: string;
+  /** The widget type, e.g. `stat-card`. */
+  type: string;
+  /** Validated params. */
+  params: Record<string, unknown>;
+  /** Set once the widget was moved: it leaves the flow layout and keeps this place. */
+  position?: CanvasPosition;
+  /** Set once the widget was resized: it keeps this size. */
+  size?: CanvasSize;
+  /** Allow-listed visual properties (the `canvas` tool checks them), CSS property → value. */
+  style?: Record<string, string>;
+}
+
+/** A widget a tool asks to show: its type and params, already checked by the tool. */
+export interface NewWidget {
+  type: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The widgets of one canvas, as tools act on them. Every method returns the widget after the
+ * change (a copy), or undefined for an id that is not there.
+ */
+export interface WidgetSink {
+  /**
+   * Shows a widget. Returns it with its new id, or undefined when it was not shown: the page
+   * vetoed it (the element's cancelable `autoui-widget-create`), or the run it came from is over.
+   */
+  create(widget: NewWidget): WidgetInstance | undefined;
+  get(id: string): WidgetInstance | undefined;
+  /** The widgets in display order. */
+  list(): WidgetInstance[];
+  /** Replaces the params of `id` (callers merge and validate first). */
+  update(id: string, params: Record<string, unknown>): WidgetInstance | undefined;
+  move(id: string, x: number, y: number): WidgetInstance | undefined;
+  resize(id: string, width: number, height: number): WidgetInstance | undefined;
+  /** Merges allow-listed style properties (callers check them); an empty value removes one. */
+  style(id: string, styles: Record<string, string>): WidgetInstance | undefined;
+  remove(id: string): boolean;
+  clear(): void;
+}

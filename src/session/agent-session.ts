@@ -1,0 +1,368 @@
+/**
+ * `AgentSession`: one conversation with the agent, without any DOM. It holds what a conversation
+ * is made of: the model's history and the result buffer behind `recall`, the question being
+ * answered and its AbortController, the widget store (the one record of what is on the canvas),
+ * the visible transcript, the MCP servers and their state, the tool layers. `ask`, `abort` and
+ * `clear` drive it; `subscribe` hears everything that happens, as one typed union of events.
+ *
+ * `<autoui-agent>` is a view over one session. A page or a framework app can drive a session with
+ * its own UI, in a page or a Worker. Nothing is global: two sessions share nothing.
+ *
+ * The rules of a conversation live here: one question at a time; Stop and `clear()` work at any
+ * moment, also while servers connect or the engine loads; a question that failed is not kept in
+ * the history (it is sent once when asked again); after `clear()` nothing of an earlier run comes
+ * back.
+ */
+import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
+import type {ResultBuffer} from '../agent/result-buffer.js';
+import type {ToolLayer} from '../agent/types.js';
+import type {WidgetSink} from '../agent/widget-sink.js';
+import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
+import type {UiLanguage} from '../policy/language.js';
+import type {LanguageModel} from '../providers/language-model.js';
+import type {ModelMessage} from '../providers/model-messages.js';
+import type {ProviderOptions} from '../providers/provider-options.js';
+import {failedRun, stoppedRun} from './run-outcome.js';
+import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
+import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
+import {appendAssistantText, endAssistantText, type Notice, type TranscriptEntry} from './transcript.js';
+import {vetoableCanvas} from './vetoable-canvas.js';
+import {WidgetStore, type WidgetChange} from './widget-store.js';
+
+type RunEngine = typeof import('./run-engine.js');
+
+/** How a session answers; changed with `configure()`, read at each question. */
+export interface SessionSettings {
+  /** The model: a `LanguageModel`, or the settings `createProvider` takes. Default `{provider: 'anthropic'}`. */
+  model?: LanguageModel | ProviderOptions;
+  /** Language of the generated prompt and of the loop's nudges. Default `fr`. */
+  language?: UiLanguage;
+  /** LLM turns per question. Default 10; anything but a positive number gives the default. */
+  maxIterations?: number;
+  /** Milliseconds a tool call may take without progress. Default 60,000; same rule. */
+  toolTimeoutMs?: number;
+  /** Offer every tool from the start instead of lazy discovery. */
+  eagerTools?: boolean;
+  /** Replaces the generated system prompt (a string, or a function of the generated one). */
+  systemPrompt?: AgentLoopOptions['systemPrompt'];
+  /** Output-token cap per turn. Default 4096. */
+  maxTokens?: number;
+}
+
+/** Options of {@link AgentSession}. */
+export interface AgentSessionOptions extends SessionSettings {
+  /** In-page tool layers (e.g. from `createWebMcpServer`), besides the servers'. */
+  layers?: readonly ToolLayer[];
+  /** MCP servers to connect now. */
+  servers?: readonly ServerConfig[];
+  /** How long a question waits for servers still connecting before it runs without them. Default 10,000 ms. */
+  serverWaitMs?: number;
+  /**
+   * Awaited before each question's loop starts (raced with Stop): what the question needs from
+   * the view, e.g. the element loads its widgets and adds its `autoui` layer here. A throw fails
+   * the question (`LOAD_FAILED` for a part that did not load).
+   */
+  prepare?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * Awaited after the loop, before `run-end`: what the view finishes before a question counts as
+   * answered, e.g. the element waits for the widgets of the run to render. Must not throw.
+   */
+  settle?: (result: AgentResult) => Promise<void>;
+}
+
+const DEFAULT_SERVER_WAIT_MS = 10_000;
+
+/** One conversation. See the module comment. */
+export class AgentSession {
+  /** The widgets on the canvas: the one record of them. Views render it; tools change it through the session. */
+  readonly widgets = new WidgetStore();
+
+  #settings: SessionSettings;
+  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'settle' | 'serverWaitMs'>;
+  readonly #listeners = new Set<SessionListener>();
+  readonly #servers = new ServerSet({
+    ready: (name, tools) => this.#emit({type: 'server-ready', name, tools}),
+    error: (name, code, message) => {
+      this.#emit({type: 'server-error', name, code, message});
+      this.#fail(code, message);
+    },
+  });
+  /** The canvas tools see: the store, with the page's veto before each new widget. */
+  readonly #canvas: WidgetSink;
+  #layers: ToolLayer[];
+  #history: ModelMessage[] = [];
+  #buffer?: ResultBuffer;
+  #transcript: readonly TranscriptEntry[] = [];
+  #runs: readonly RunRecord[] = [];
+  /** The question being answered. */
+  #run?: AbortController;
+  /** Bumped by clear(): a run started before it must write nothing back. */
+  #epoch = 0;
+  #engine?: Promise<RunEngine>;
+
+  constructor(options: AgentSessionOptions = {}) {
+    const {layers, servers, prepare, settle, serverWaitMs, ...settings} = options;
+    this.#settings = settings;
+    this.#hooks = {prepare, settle, serverWaitMs};
+    this.#layers = [...(layers ?? [])];
+    this.#canvas = vetoableCanvas(this.widgets, (widget) => {
+      let allowed = true;
+      this.#emit({type: 'widget-create', widget, veto: () => (allowed = false)});
+      return allowed;
+    });
+    this.widgets.subscribe((change) => this.#onWidgetChange(change));
+    if (servers) this.setServers(servers);
+  }
+
+  /** Changes how the next questions are answered (a run in progress keeps its settings). */
+  configure(settings: SessionSettings): void {
+    this.#settings = {...this.#settings, ...settings};
+  }
+
+  /** The settings the next question will use. */
+  get settings(): Readonly<SessionSettings> {
+    return this.#settings;
+  }
+
+  /** True while a question is being answered. */
+  get running(): boolean {
+    return this.#run !== undefined;
+  }
+
+  /** What the transcript shows, oldest first (a new array after each change). */
+  get transcript(): readonly TranscriptEntry[] {
+    return this.#transcript;
+  }
+
+  /** Each question's tool calls and usage, for a debug console. */
+  get runs(): readonly RunRecord[] {
+    return this.#runs;
+  }
+
+  /** The conversation as the model will see it with the next question. */
+  get history(): readonly ModelMessage[] {
+    return this.#history;
+  }
+
+  /** Each server's state, in the order they were given. */
+  get servers(): readonly ServerStatus[] {
+    return this.#servers.statuses;
+  }
+
+  /** Every tool layer a question would use now: the connected servers', then the in-page ones. */
+  get layers(): readonly ToolLayer[] {
+    return [...this.#servers.layers, ...this.#layers];
+  }
+
+  /** Connects the servers that are new, closes those no longer listed, keeps the others. */
+  setServers(servers: readonly ServerConfig[]): void {
+    this.#servers.sync(servers);
+  }
+
+  /** Adds an in-page layer (replacing one with the same server name). Used from the next question on. */
+  addLayer(layer: ToolLayer): void {
+    this.removeLayer(layer.serverName);
+    this.#layers.push(layer);
+  }
+
+  /** Removes an in-page layer by its server name. */
+  removeLayer(name: string): void {
+    this.#layers = this.#layers.filter((l) => l.serverName !== name);
+  }
+
+  /** Calls `listener` with every event of the session; returns the unsubscribe function. */
+  subscribe(listener: SessionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Loads what running a question needs (the loop and the providers, a lazy chunk), so the first
+   * question does not wait for it. Safe to call many times.
+   */
+  preload(): Promise<void> {
+    return this.#loadEngine().then(() => undefined);
+  }
+
+  /**
+   * Asks a question. Resolves with the run's result, also for model, server and settings
+   * failures (`stopReason: 'error'`); rejects with `INVALID_ARGUMENT` for an empty question and
+   * `RUN_IN_PROGRESS` while another runs, without starting anything.
+   */
+  async ask(question: string): Promise<AgentResult> {
+    if (typeof question !== 'string' || !question.trim()) {
+      throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'ask(question) needs a question: a string with some text.');
+    }
+    if (this.#run) {
+      this.#notice({reason: 'busy', level: 'info', code: ErrorCodes.RUN_IN_PROGRESS});
+      throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question is already being answered. Wait for it, or stop it first.');
+    }
+    const text = question.trim();
+    const epoch = this.#epoch;
+    const live = () => epoch === this.#epoch;
+    const controller = (this.#run = new AbortController());
+    const record: RunRecord = {question: text, calls: []};
+    this.#runs = [...this.#runs, record];
+    this.#setTranscript([...this.#transcript, {kind: 'user', text}]);
+    this.#emit({type: 'run-start', question: text});
+    // Stop and clear() must end a question at once, also before the loop has started.
+    const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
+    let result: AgentResult;
+    try {
+      await Promise.race([this.#servers.settled(this.#hooks.serverWaitMs ?? DEFAULT_SERVER_WAIT_MS), stopped]);
+      const engine = await Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]);
+      result =
+        engine === 'stopped' || controller.signal.aborted
+          ? stoppedRun(this.#history)
+          : await engine.runAgentLoop(text, this.#loopOptions(engine, controller.signal, record, live));
+    } catch (error) {
+      // Settings refused before any request (an unknown provider, an endpoint that is no URL, a
+      // chunk that did not load) are told like any other failure, never lost in a rejection.
+      result = failedRun(this.#history, error);
+    }
+    if (live()) {
+      // A failed question goes back to the person; keeping it in the history would send it twice.
+      if (result.stopReason !== 'error') this.#history = result.messages;
+      this.#afterRun(result);
+    }
+    try {
+      await this.#hooks.settle?.(result);
+    } catch {
+      // Contract: settle must not throw; if it does, the question still ends.
+    }
+    record.usage = result.usage;
+    record.stopReason = result.stopReason;
+    if (live()) this.#setTranscript(endAssistantText(this.#transcript));
+    if (this.#run === controller) this.#run = undefined;
+    this.#emit({type: 'run-end', question: text, result});
+    return result;
+  }
+
+  /** Stops the question being answered, if any. */
+  abort(): void {
+    this.#run?.abort();
+  }
+
+  /** Stops any question, and forgets the conversation, the transcript and the canvas. */
+  clear(): void {
+    this.#epoch++;
+    this.abort();
+    this.#history = [];
+    this.#buffer = undefined;
+    this.#transcript = [];
+    this.#runs = [];
+    this.widgets.clear();
+    this.#emit({type: 'cleared'});
+  }
+
+  /** Stops any question and closes the servers (a later `setServers` connects them again). */
+  close(): void {
+    this.abort();
+    this.#servers.closeAll();
+  }
+
+  /**
+   * Tells subscribers and the transcript of a failure that happened outside the session, e.g. a
+   * widget whose code could not be loaded by the view.
+   */
+  reportError(code: AutouiErrorCode, message: string): void {
+    this.#fail(code, message);
+  }
+
+  #loadEngine(): Promise<RunEngine> {
+    this.#engine ??= import('./run-engine.js').catch((error: unknown) => {
+      this.#engine = undefined;
+      throw new AutouiError(ErrorCodes.LOAD_FAILED, `Part of autoui-agent could not be loaded (${errorMessage(error)}). Check the network and try again.`, {cause: error});
+    });
+    return this.#engine;
+  }
+
+  #loopOptions(engine: RunEngine, signal: AbortSignal, record: RunRecord, live: () => boolean): AgentLoopOptions {
+    const settings = this.#settings;
+    const model = settings.model ?? {provider: 'anthropic'};
+    this.#buffer ??= new engine.ResultBuffer();
+    return {
+      provider: isLanguageModel(model) ? model : engine.createProvider(model),
+      layers: this.layers,
+      lang: settings.language ?? 'fr',
+      maxIterations: positiveOr(settings.maxIterations, 10),
+      toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
+      eagerTools: settings.eagerTools,
+      systemPrompt: settings.systemPrompt,
+      maxTokens: settings.maxTokens,
+      history: this.#history,
+      resultBuffer: this.#buffer,
+      widgets: this.#canvas,
+      signal,
+      callbacks: {
+        onText: (delta) => {
+          if (!live()) return;
+          this.#transcript = appendAssistantText(this.#transcript, delta);
+          this.#emit({type: 'text', delta});
+        },
+        onMessage: ({text}) => {
+          if (!live()) return;
+          this.#transcript = endAssistantText(this.#transcript);
+          this.#emit({type: 'message', role: 'assistant', text});
+        },
+        onToolCall: (call) => {
+          if (!live()) return;
+          record.calls = [...record.calls, call];
+          this.#runs = [...this.#runs];
+          this.#transcript = [...endAssistantText(this.#transcript), {kind: 'tool', call}];
+          this.#emit({type: 'tool-call', call});
+        },
+      },
+    };
+  }
+
+  #afterRun(result: AgentResult): void {
+    if (result.stopReason === 'error' && result.error) this.#fail(result.error.code, result.error.message);
+    else if (result.stopReason === 'aborted' || result.stopReason === 'max_iterations' || result.stopReason === 'max_tokens') {
+      this.#notice({reason: result.stopReason, level: 'info'});
+    }
+  }
+
+  #refuse(code: AutouiErrorCode, message: string): AutouiError {
+    this.#emit({type: 'error', error: {code, message}});
+    return new AutouiError(code, message);
+  }
+
+  /** A failure: an `error` event, and a notice in the transcript. */
+  #fail(code: string, message: string): void {
+    this.#emit({type: 'error', error: {code, message}});
+    this.#notice({reason: 'error', level: 'error', code, message});
+  }
+
+  #notice(notice: Notice): void {
+    // The answer being streamed, if any, goes on streaming above it (see appendAssistantText).
+    this.#setTranscript([...this.#transcript, {kind: 'notice', ...notice}]);
+    this.#emit({type: 'notice', notice});
+  }
+
+  #setTranscript(entries: readonly TranscriptEntry[]): void {
+    this.#transcript = entries;
+  }
+
+  #onWidgetChange(change: WidgetChange): void {
+    if (change.kind === 'added' && change.instance) this.#emit({type: 'widget-created', widget: change.instance});
+    else if (change.kind === 'updated' && change.instance) this.#emit({type: 'widget-updated', widget: change.instance});
+    else if (change.kind === 'removed' && change.id) this.#emit({type: 'widget-removed', id: change.id});
+    else if (change.kind === 'cleared') for (const id of change.removed ?? []) this.#emit({type: 'widget-removed', id});
+  }
+
+  #emit(event: SessionEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('autoui-agent: a session listener threw', error);
+      }
+    }
+  }
+}
+
+const isLanguageModel = (model: LanguageModel | ProviderOptions): model is LanguageModel => typeof (model as LanguageModel).stream === 'function';
+
+/** `value` when it is a finite number above zero, else `fallback` (`max-iterations="abc"` gives the default). */
+const positiveOr = (value: number | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);

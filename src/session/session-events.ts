@@ -1,0 +1,47 @@
+/**
+ * What an `AgentSession` tells its subscribers, as one typed union on `type`: the run (start,
+ * streamed text, messages, tool calls, end), the canvas (a widget about to be shown, shown,
+ * changed, removed), the servers (ready, failed), notices and errors. `<autoui-agent>` turns each
+ * into its DOM event in one switch; a page with its own UI reads them directly.
+ */
+import type {AgentResult} from '../agent/agent-loop.js';
+import type {ToolCall} from '../agent/dispatcher.js';
+import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
+import type {Usage} from '../providers/language-model.js';
+import type {Notice} from './transcript.js';
+
+/** A failure, with its stable code (`PROVIDER_HTTP`, `MCP_CONNECT`, ...). */
+export interface SessionError {
+  code: string;
+  message: string;
+}
+
+/** One event of a session. */
+export type SessionEvent =
+  | {type: 'run-start'; question: string}
+  | {type: 'text'; delta: string}
+  | {type: 'message'; role: 'assistant'; text: string}
+  | {type: 'tool-call'; call: ToolCall}
+  /** A widget is about to be shown; `veto()` keeps it off the canvas (the model is told). Synchronous. */
+  | {type: 'widget-create'; widget: NewWidget; veto(): void}
+  | {type: 'widget-created'; widget: WidgetInstance}
+  | {type: 'widget-updated'; widget: WidgetInstance}
+  | {type: 'widget-removed'; id: string}
+  | {type: 'notice'; notice: Notice}
+  | {type: 'error'; error: SessionError}
+  | {type: 'run-end'; question: string; result: AgentResult}
+  | {type: 'server-ready'; name: string; tools: string[]}
+  | {type: 'server-error'; name: string; code: string; message: string}
+  /** `clear()` forgot the conversation, the transcript and the canvas. */
+  | {type: 'cleared'};
+
+/** A subscriber. Contract: should not throw (a throw is reported on the console and skipped). */
+export type SessionListener = (event: SessionEvent) => void;
+
+/** One question as the debug console shows it: its tool calls, then its usage and stop reason. */
+export interface RunRecord {
+  question: string;
+  calls: ToolCall[];
+  usage?: Usage;
+  stopReason?: string;
+}

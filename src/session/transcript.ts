@@ -1,0 +1,59 @@
+/**
+ * The visible transcript of a session, as plain data: questions, streamed answers, compact
+ * tool-call pills and notices (stops, errors). The session keeps it, a view renders it, a
+ * snapshot can carry it. Notices say what happened, not in which words: the view writes them in
+ * its language, so the session holds no text of its own.
+ */
+import type {ToolCall} from '../agent/dispatcher.js';
+
+/** Why a notice was shown. */
+export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error';
+
+/** A notice: a stop, a refused question, or a failure told in plain words. */
+export interface Notice {
+  reason: NoticeReason;
+  level: 'info' | 'error';
+  /** The stable error code, for failures and refusals. */
+  code?: string;
+  /** What failed, for `error` notices (already safe to show: never a key). */
+  message?: string;
+}
+
+/** One line of the transcript. */
+export type TranscriptEntry =
+  | {kind: 'user'; text: string}
+  | {kind: 'assistant'; text: string; streaming: boolean}
+  | {kind: 'tool'; call: ToolCall}
+  | ({kind: 'notice'} & Notice);
+
+/** Index of the answer being streamed, or -1. (ES2022 lib: no findLastIndex.) */
+function streamingIndex(entries: readonly TranscriptEntry[]): number {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry.kind === 'assistant' && entry.streaming) return i;
+  }
+  return -1;
+}
+
+/**
+ * Appends streamed text to the answer being streamed, starting one if needed. A notice that came
+ * in meanwhile (a refused second question, a server failing) does not split the answer: the text
+ * goes on growing above it. Returns a new list.
+ */
+export function appendAssistantText(entries: readonly TranscriptEntry[], delta: string): TranscriptEntry[] {
+  const index = streamingIndex(entries);
+  if (index < 0) return [...entries, {kind: 'assistant', text: delta, streaming: true}];
+  const current = entries[index] as Extract<TranscriptEntry, {kind: 'assistant'}>;
+  const next = entries.slice();
+  next[index] = {...current, text: current.text + delta};
+  return next;
+}
+
+/** Marks the answer being streamed, if any, as complete. Returns the same list when nothing streams. */
+export function endAssistantText(entries: readonly TranscriptEntry[]): readonly TranscriptEntry[] {
+  const index = streamingIndex(entries);
+  if (index < 0) return entries;
+  const next = entries.slice();
+  next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: 'assistant'}>), streaming: false};
+  return next;
+}
