@@ -2,21 +2,23 @@ import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, query} from 'lit/decorators.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
-import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import {ErrorCodes} from '../errors.js';
 import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession} from '../session/agent-session.js';
 import type {SessionEvent} from '../session/session-events.js';
 import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
-import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
-import type {WidgetEnvironment} from '../widgets/widget-context.js';
+import type {PageWidgetSpec} from '../widgets/widget-registry.js';
 import {AutouiComposer} from './autoui-composer.js';
 import {AutouiConsole} from './autoui-console.js';
 import {serverConfigOf} from './autoui-server.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
-import {emit} from './events.js';
-import {isLocalPage, resolveEndpoint} from './page-url.js';
+import {emit, emitSessionEvent} from './events.js';
+import {whenPageIdle} from './page.js';
+import {sessionSettings} from './session-settings.js';
 import {stringsFor} from './strings.js';
+import {WidgetEngine} from './widget-engine.js';
+import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
 
 /** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
@@ -94,8 +96,8 @@ export class AutouiAgent extends LitElement {
   readonly session = new AgentSession({
     // Settings are read when a question starts, so a bad one fails that question, not the call.
     prepare: async () => {
-      this.session.configure(this.#settings());
-      await this.#loadEngine();
+      this.session.configure(sessionSettings(this));
+      await this.#widgets.load();
     },
     // The question is answered once its widgets are on the canvas: a run-end listener finds them.
     settle: async (result) => {
@@ -106,13 +108,9 @@ export class AutouiAgent extends LitElement {
 
   @query('autoui-composer') private composer?: AutouiComposer;
   @query('autoui-canvas') private canvasElement?: AutouiCanvas;
-  #registry?: WidgetRegistry;
-  #loading?: Promise<WidgetRegistry>;
-  /** Page widgets registered before the engine loaded, registered when it does. */
-  readonly #pendingWidgets: PageWidgetSpec[] = [];
+  readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
+  readonly #environment = new WidgetEnvironmentMemo();
   #observer?: MutationObserver;
-  /** The widgets' environment: a new object only when it really changes (see widget-context.ts). */
-  #environment?: WidgetEnvironment;
 
   constructor() {
     super();
@@ -165,8 +163,7 @@ export class AutouiAgent extends LitElement {
 
   /** Adds a page's own widget element (already defined by the page) with its schema and recipe. */
   registerWidget(definition: PageWidgetSpec): void {
-    if (this.#registry) this.#registry.registerPageWidget(definition);
-    else this.#pendingWidgets.push(definition);
+    this.#widgets.register(definition);
   }
 
   /** Adds a page's own tool layer (e.g. from `createWebMcpServer`). Used from the next question on. */
@@ -193,12 +190,8 @@ export class AutouiAgent extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    // Not needed to paint the element: fetched once the page has loaded and is idle, so it never
-    // competes with the page's own start-up (a question also waits for it).
-    const load = () => void Promise.all([this.#loadEngine(), this.session.preload()]).catch(() => {});
-    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(load, {timeout: 2000}) : setTimeout(load, 0));
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, {once: true});
+    // The engine is not needed to paint the element (a question waits for it, and retries a failed load).
+    whenPageIdle(() => void Promise.all([this.#widgets.load(), this.session.preload()]).catch(() => {}));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -227,105 +220,23 @@ export class AutouiAgent extends LitElement {
         class="canvas"
         part="canvas"
         .store=${session.widgets}
-        .registry=${this.#registry}
-        .environment=${this.#widgetEnvironment()}
+        .registry=${this.#widgets.registry}
+        .environment=${this.#environment.of(this.#language(), this.matches(':dir(rtl)') ? 'rtl' : 'ltr', this.#imageHosts())}
         @autoui-widget-rendered=${this.#onWidgetRendered}
         @autoui-widget-failed=${this.#onWidgetFailed}
       ></autoui-canvas>
     </div>`;
   }
 
-  /** The one place session events become DOM events. */
   #onSessionEvent(event: SessionEvent): void {
-    switch (event.type) {
-      case 'run-start':
-        emit(this, 'autoui-run-start', {question: event.question});
-        break;
-      case 'text':
-        emit(this, 'autoui-text', {delta: event.delta});
-        break;
-      case 'message':
-        emit(this, 'autoui-message', {role: event.role, text: event.text});
-        break;
-      case 'tool-call':
-        emit(this, 'autoui-tool-call', event.call);
-        break;
-      case 'widget-create':
-        if (!emit(this, 'autoui-widget-create', {type: event.widget.type, params: event.widget.params}, true)) event.veto();
-        break;
-      case 'widget-updated':
-        emit(this, 'autoui-widget-updated', {id: event.widget.id, type: event.widget.type, params: event.widget.params});
-        break;
-      case 'widget-removed':
-        emit(this, 'autoui-widget-removed', {id: event.id});
-        break;
-      case 'error':
-        emit(this, 'autoui-error', event.error);
-        break;
-      case 'server-ready':
-        emit(this, 'autoui-server-ready', {name: event.name, tools: event.tools});
-        break;
-      case 'server-error':
-        emit(this, 'autoui-server-error', {name: event.name, code: event.code, message: event.message});
-        break;
-      case 'run-end':
-        // The question is never lost: after a failure it goes back in the composer.
-        if (event.result.stopReason === 'error') this.composer?.restore(event.question);
-        emit(this, 'autoui-run-end', {result: event.result});
-        break;
-      // widget-created: `autoui-widget-created` fires once the canvas has rendered it, with its element.
-    }
+    // The question is never lost: after a failure it goes back in the composer.
+    if (event.type === 'run-end' && event.result.stopReason === 'error') this.composer?.restore(event.question);
+    emitSessionEvent(this, event);
     this.requestUpdate();
-  }
-
-  /** The session's settings, read from the attributes when a question starts. */
-  #settings() {
-    return {
-      model: {
-        provider: this.provider || 'anthropic',
-        endpoint: this.endpoint ? resolveEndpoint(this.endpoint) : undefined,
-        model: this.model || undefined,
-        apiKey: this.apiKey || undefined,
-        allowBrowserKey: this.allowBrowserKey,
-        isLocalPage: isLocalPage(),
-      },
-      language: this.language,
-      maxIterations: this.maxIterations,
-      toolTimeoutMs: this.toolTimeout * 1000,
-      eagerTools: this.eagerTools,
-    };
-  }
-
-  /** Loads the engine chunk (widgets, the `autoui` layer) once; a failed load is retried by the next call. */
-  #loadEngine(): Promise<WidgetRegistry> {
-    this.#loading ??= import('./engine.js').then(
-      (engine) => {
-        const registry = engine.createDefaultRegistry();
-        for (const spec of this.#pendingWidgets.splice(0)) registry.registerPageWidget(spec);
-        this.session.addLayer(engine.createAutouiLayer({catalog: registry, imageHosts: () => this.#allowedImageHosts()}));
-        this.#registry = registry;
-        this.requestUpdate();
-        return registry;
-      },
-      (error: unknown) => {
-        this.#loading = undefined;
-        throw new AutouiError(ErrorCodes.LOAD_FAILED, `Part of autoui-agent could not be loaded (${errorMessage(error)}). Check the network and try again.`, {cause: error});
-      },
-    );
-    return this.#loading;
   }
 
   #language(): ResolvedLanguage {
     return resolveLanguage(this.getAttribute('lang'), document.documentElement.lang);
-  }
-
-  #widgetEnvironment(): WidgetEnvironment {
-    const {language, locale} = this.#language();
-    const dir = this.matches(':dir(rtl)') ? 'rtl' : 'ltr';
-    const imageHosts = this.#allowedImageHosts();
-    const last = this.#environment;
-    if (last && last.locale === locale && last.language === language && last.dir === dir && last.imageHosts.join(' ') === imageHosts.join(' ')) return last;
-    return (this.#environment = {locale, language, dir, imageHosts});
   }
 
   #syncServers(): void {
@@ -336,16 +247,8 @@ export class AutouiAgent extends LitElement {
     this.requestUpdate();
   }
 
-  #allowedImageHosts(): string[] {
-    const own = this.imageHosts.split(/\s+/).filter(Boolean);
-    if (own.length) return own;
-    return this.session.servers.flatMap((status) => {
-      try {
-        return [new URL(status.url, document.baseURI).host];
-      } catch {
-        return [];
-      }
-    });
+  #imageHosts(): string[] {
+    return allowedImageHosts(this.imageHosts, this.session.servers.map((s) => s.url), document.baseURI);
   }
 
   #onWidgetRendered = (event: CustomEvent<{id: string; type: string; element: HTMLElement}>) => {

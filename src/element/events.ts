@@ -1,10 +1,12 @@
 /**
- * The public DOM events of `<autoui-agent>` (design.md section 2): names, typed `detail`s and the
- * one helper that dispatches them. Every event is a `CustomEvent` that bubbles and crosses shadow
- * roots. This is the only place the agent world meets the DOM world's event names.
+ * The public DOM events of `<autoui-agent>`: names, typed `detail`s, the helper that dispatches
+ * them and the one switch that turns a session's events into them. Every event is a `CustomEvent`
+ * that bubbles and crosses shadow roots. This is the only place the session's world meets the DOM
+ * world's event names.
  */
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolCall} from '../agent/dispatcher.js';
+import type {SessionEvent} from '../session/session-events.js';
 
 /** `autoui-widget-create` (cancelable: `preventDefault()` vetoes the widget). */
 export interface WidgetCreateDetail {
@@ -103,4 +105,48 @@ declare global {
  */
 export function emit<K extends keyof AutouiEventMap>(host: HTMLElement, name: K, detail: AutouiEventMap[K], cancelable = false): boolean {
   return host.dispatchEvent(new CustomEvent(name, {detail, bubbles: true, composed: true, cancelable}));
+}
+
+/**
+ * Dispatches from `host` the DOM event a session event stands for. A cancelled
+ * `autoui-widget-create` vetoes the widget. `widget-created` has none here: `autoui-widget-created`
+ * fires once the canvas has rendered the widget, with its element. Notices and `cleared` only
+ * change what the element shows.
+ */
+export function emitSessionEvent(host: HTMLElement, event: SessionEvent): void {
+  switch (event.type) {
+    case 'run-start':
+      emit(host, 'autoui-run-start', {question: event.question});
+      break;
+    case 'text':
+      emit(host, 'autoui-text', {delta: event.delta});
+      break;
+    case 'message':
+      emit(host, 'autoui-message', {role: event.role, text: event.text});
+      break;
+    case 'tool-call':
+      emit(host, 'autoui-tool-call', event.call);
+      break;
+    case 'widget-create':
+      if (!emit(host, 'autoui-widget-create', {type: event.widget.type, params: event.widget.params}, true)) event.veto();
+      break;
+    case 'widget-updated':
+      emit(host, 'autoui-widget-updated', {id: event.widget.id, type: event.widget.type, params: event.widget.params});
+      break;
+    case 'widget-removed':
+      emit(host, 'autoui-widget-removed', {id: event.id});
+      break;
+    case 'error':
+      emit(host, 'autoui-error', event.error);
+      break;
+    case 'server-ready':
+      emit(host, 'autoui-server-ready', {name: event.name, tools: event.tools});
+      break;
+    case 'server-error':
+      emit(host, 'autoui-server-error', {name: event.name, code: event.code, message: event.message});
+      break;
+    case 'run-end':
+      emit(host, 'autoui-run-end', {result: event.result});
+      break;
+  }
 }

@@ -14,7 +14,7 @@ import type {AutouiEventMap} from '../../src/element/events.js';
 export interface Turn {
   match?: Record<string, unknown>;
   text?: string;
-  toolCalls?: Array<{name: string; input?: unknown}>;
+  toolCalls?: Array<{id?: string; name: string; input?: unknown}>;
   fault?: Record<string, unknown>;
   chunkDelayMs?: number;
   usage?: {input?: number; output?: number};

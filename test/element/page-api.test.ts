@@ -99,6 +99,52 @@ describe('<autoui-agent> page API', () => {
     expect(systemPrompt(requests[2])).to.not.include('The shop of this page');
   });
 
+  it('a page layer with its own widget_display and a tool named recall works beside autoui', async () => {
+    // The page's kit shows its badges through the canvas of the call, as autoui's widget_display does.
+    const designkit = createWebMcpServer('designkit', {
+      description: 'The brand kit of this page.',
+      tools: [
+        {
+          name: 'widget_display',
+          description: 'Shows a brand badge',
+          inputSchema: {type: 'object', properties: {label: {type: 'string'}}},
+          displays: true,
+          execute: (args, context) => {
+            const shown = context.widgets?.create({type: 'badge', params: {label: String(args.label)}});
+            return shown ? `badge ${shown.id}` : 'not shown';
+          },
+        },
+        {name: 'recall', description: 'The brand colours', execute: () => 'teal and sand'},
+      ],
+    });
+    const scenario = await createScenario([
+      {toolCalls: [{id: 'toolu_dk_badge', name: 'designkit_webmcp_widget_display', input: {label: 'Brand'}}, display('stat', {label: 'Sales', value: 7})]},
+      {match: {lastToolResultIncludes: '"widget"'}, toolCalls: [{name: 'designkit_webmcp_recall', input: {}}, {name: 'recall', input: {id: 'toolu_dk_badge'}}]},
+      {match: {lastToolResultIncludes: 'teal and sand'}, text: 'Branded.'},
+    ]);
+    const agent = await mountAgent(scenario);
+    agent.registerWidget(badge);
+    agent.addLayer(designkit.layer);
+    const log = new EventLog(agent);
+
+    const result = await agent.ask('Brand the dashboard');
+
+    expect(result.toolCalls.map((c) => [c.name, c.error ?? null])).to.deep.equal([
+      ['designkit_webmcp_widget_display', null],
+      ['autoui_webmcp_widget_display', null],
+      ['designkit_webmcp_recall', null],
+      ['recall', null],
+    ]);
+    expect(result.toolCalls[2].result, "the page's recall ran").to.equal('teal and sand');
+    expect(result.toolCalls[3].result, "the loop's recall gave back the first result").to.match(/^badge w_[a-z0-9]{6}$/);
+    expect(log.of('autoui-widget-create').map((d) => d.type), 'the page is asked for both').to.deep.equal(['badge', 'stat']);
+    expect(log.of('autoui-widget-created').map((d) => d.type).sort()).to.deep.equal(['badge', 'stat']);
+    expect(agent.widgets.map((w) => w.type)).to.deep.equal(['badge', 'stat']);
+    expect(result.widgets.map((w) => w.type)).to.deep.equal(['badge', 'stat']);
+    const [first] = await scenario.requests();
+    expect(offeredTools(first)).to.include.members(['designkit_webmcp_widget_display', 'autoui_webmcp_widget_display', 'recall']);
+  });
+
   it('a person closing a widget fires autoui-widget-removed and drops it from `widgets`', async () => {
     const scenario = await createScenario([{toolCalls: [display('stat', {label: 'Closable', value: 3})]}, {text: 'Shown.'}]);
     const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});

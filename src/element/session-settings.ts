@@ -1,0 +1,39 @@
+/**
+ * The element's attributes as the settings of its session, read when a question starts: a change
+ * applies to the next question, and a value that cannot work (an endpoint that is no URL) fails
+ * that question with its code instead of throwing at the page.
+ */
+import type {SessionSettings} from '../session/agent-session.js';
+import {isLocalPage, resolveEndpoint} from './page.js';
+
+/** The attributes (as properties) that become settings. */
+export interface AgentAttributes {
+  provider: 'anthropic' | 'openai';
+  endpoint?: string;
+  model?: string;
+  apiKey?: string;
+  allowBrowserKey: boolean;
+  maxIterations: number;
+  /** Seconds. */
+  toolTimeout: number;
+  eagerTools: boolean;
+  language: 'fr' | 'en';
+}
+
+/** The session's settings for these attributes. Throws `INVALID_ARGUMENT` for an endpoint that is no URL. */
+export function sessionSettings(a: AgentAttributes): SessionSettings {
+  return {
+    model: {
+      provider: a.provider || 'anthropic',
+      endpoint: a.endpoint ? resolveEndpoint(a.endpoint) : undefined,
+      model: a.model || undefined,
+      apiKey: a.apiKey || undefined,
+      allowBrowserKey: a.allowBrowserKey,
+      isLocalPage: isLocalPage(),
+    },
+    language: a.language,
+    maxIterations: a.maxIterations,
+    toolTimeoutMs: a.toolTimeout * 1000,
+    eagerTools: a.eagerTools,
+  };
+}
