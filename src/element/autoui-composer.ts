@@ -8,7 +8,7 @@ const HISTORY_LIMIT = 50;
 /**
  * The built-in composer of `<autoui-agent>`: a text box, Send, and Stop while a run is going.
  * Enter sends, Shift+Enter starts a new line, Arrow Up on the first line and Down on the last
- * walk the history of questions. Fires `composer-submit` ({text}) and `composer-stop`; never
+ * walk the history of questions. The text box takes its direction from what is typed in it. Fires `composer-submit` ({text}) and `composer-stop`; never
  * runs anything itself.
  *
  * @csspart input - The text box.
@@ -64,6 +64,7 @@ export class AutouiComposer extends LitElement {
     return html`<form @submit=${this.#onSubmit}>
       <textarea
         part="input"
+        dir="auto"
         rows="2"
         aria-label=${s.inputLabel}
         placeholder=${s.placeholder}

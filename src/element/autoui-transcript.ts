@@ -1,13 +1,14 @@
 import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
-import {repeat} from 'lit/directives/repeat.js';
 import {STRINGS, type Strings} from './strings.js';
 import type {Notice, TranscriptEntry} from '../session/transcript.js';
 
 /**
  * The conversation of `<autoui-agent>`: questions, streamed answers (as text: model output is
  * never parsed as HTML), compact tool-call pills and notices. A polite live region, so screen
- * readers hear answers as they complete.
+ * readers hear answers as they complete; it scrolls, so it takes keyboard focus (arrow keys and
+ * Page Up/Down scroll it). Questions and answers take their direction from their own text: an
+ * English answer on a right-to-left page reads left to right.
  *
  * @csspart log - The scrolling live region around the list.
  * @csspart user - A question.
@@ -40,13 +41,10 @@ export class AutouiTranscript extends LitElement {
   override render() {
     const s = this.strings;
     // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
-    return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript}>
+    // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>.
+    return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript} tabindex="0">
       <ol>
-        ${repeat(
-          this.entries,
-          (_, i) => i,
-          (entry) => this.#entry(entry, s),
-        )}
+        ${this.entries.map((entry) => this.#entry(entry, s))}
       </ol>
     </div>`;
   }
@@ -54,9 +52,10 @@ export class AutouiTranscript extends LitElement {
   #entry(entry: TranscriptEntry, s: Strings) {
     switch (entry.kind) {
       case 'user':
-        return html`<li part="user" class="user"><span class="visually-hidden">${s.you}: </span>${entry.text}</li>`;
+        // The label has its own dir, so `dir="auto"` reads the direction from the question alone.
+        return html`<li part="user" class="user" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
       case 'assistant':
-        return html`<li part="assistant" class="assistant" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
+        return html`<li part="assistant" class="assistant" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
       case 'tool': {
         const c = entry.call;
         const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
@@ -66,7 +65,7 @@ export class AutouiTranscript extends LitElement {
       case 'notice': {
         const text = noticeText(entry, s);
         // An error is also an alert (on an inner span: a list item may not take that role).
-        return html`<li part="notice" class="notice ${entry.level}">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
+        return html`<li part="notice" class="notice ${entry.level}" dir="auto">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
       }
     }
   }
