@@ -39,7 +39,7 @@ export default defineConfig(({mode}) => {
         : core
           ? {entry: 'src/core.ts', formats: ['es'], fileName: () => 'core.js'}
           : {entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'autoui-agent.js'},
-      // Lib-mode ES output is otherwise mangled but not whitespace-minified (toolchain.md P17).
+      // Lib-mode ES output is otherwise mangled but keeps its whitespace and newlines, hence `minify`.
       // allow-extension: modules the element shares with its lazy chunks may live in the entry
       // (which is always loaded first) instead of separate chunks fetched before the first render.
       rolldownOptions: {preserveEntrySignatures: 'allow-extension', output: {minify: true, ...(core ? {chunkFileNames: 'core/[name]-[hash].js'} : {})}},

@@ -2,7 +2,9 @@ import {esbuildPlugin} from '@web/dev-server-esbuild';
 import {playwrightLauncher} from '@web/test-runner-playwright';
 import {defaultReporter} from '@web/test-runner';
 import {fromRollup} from '@web/dev-server-rollup';
-import rollupCommonjs from '@rollup/plugin-commonjs'; // 18.1.0: later versions break under wds (toolchain.md P6)
+// Pinned at 18.1.0: 21.x and 29.x fail under @web/dev-server-rollup with "does not provide an export
+// named 'default'" on ajv and the MCP client's other CommonJS dependencies.
+import rollupCommonjs from '@rollup/plugin-commonjs';
 import rollupJson from '@rollup/plugin-json';
 import {fileURLToPath} from 'node:url';
 import {existsSync, readdirSync} from 'node:fs';
@@ -13,7 +15,10 @@ import {chromiumPath, chromiumArgs} from './scripts/chromium.mjs';
 const commonjs = fromRollup(rollupCommonjs);
 const json = fromRollup(rollupJson);
 
-/** What Vite does for `import css from 'x.css?inline'` (toolchain.md P9). */
+/**
+ * What Vite does for `import css from 'x.css?inline'`: the CSS as a string, so a widget adopts it in
+ * its shadow root (a plain CSS import would land in `document.head`, which the shadow root cannot see).
+ */
 const cssInline = {
   name: 'css-inline',
   resolveMimeType: (c) => (c.path.endsWith('.css') && c.URL.searchParams.has('inline') ? 'js' : undefined),
@@ -32,7 +37,9 @@ const rawText = {
 
 /**
  * Starts the real Node servers of test/servers/ with the run; tests read their URLs with
- * `import {SERVERS} from '@test/servers'`. Must come before the rollup adapters (toolchain.md P16).
+ * `import {SERVERS} from '@test/servers'` (a bare specifier, since TypeScript cannot declare a module
+ * for a rooted path). Must come before the rollup adapters, or they try to resolve '@test/servers'
+ * first and the test file fails to load.
  */
 let servers;
 const testServers = {
@@ -52,7 +59,7 @@ const testServers = {
 
 /** A group with no test files yet would make wtr fail; only groups that have tests run. */
 const hasTests = (dir) => existsSync(dir) && readdirSync(dir, {recursive: true}).some((f) => String(f).endsWith('.test.ts'));
-const groups = ['agent', 'worker', 'session', 'providers', 'mcp', 'widgets', 'element'].filter((g) => hasTests(`test/${g}`));
+const groups = ['policy', 'agent', 'worker', 'session', 'providers', 'mcp', 'widgets', 'element'].filter((g) => hasTests(`test/${g}`));
 
 export default {
   groups: [

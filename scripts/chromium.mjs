@@ -1,6 +1,10 @@
 import {existsSync} from 'node:fs';
 
-/** Flags for headless Chromium as root on a machine with a closed network (toolchain.md 1.1). */
+/**
+ * Flags for headless Chromium as root on a machine with a closed network: `--no-sandbox` because
+ * Chromium will not run its sandbox as root, and the others so it needs no GPU or large /dev/shm and
+ * makes no network calls of its own (updates, sync, first-run setup).
+ */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

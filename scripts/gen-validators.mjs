@@ -3,8 +3,10 @@
  * Precompiles every `src/**\/*.schema.json` into an eval-free ajv standalone validator module
  * `src/generated/<name>.validator.js` (+ `.d.ts`) exporting `schema` and `validate`; test fixture
  * schemas (`test/fixtures/schemas/`) go to `test/generated/` the same way.
- * ajv's `esm` output still `require()`s its runtime helpers, so the code is bundled by esbuild
- * into one self-contained ES module (toolchain.md 1.8, P12). Runs before typecheck, tests and build.
+ * Precompiling matters because ajv compiles with `new Function`, which a page whose CSP forbids
+ * `eval` blocks. ajv's `esm` output still `require()`s its runtime helpers (such as
+ * `ajv/dist/runtime/ucs2length`), so the code is bundled by esbuild into one self-contained ES
+ * module. Runs before typecheck, tests and build.
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';

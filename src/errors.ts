@@ -1,6 +1,7 @@
 /**
- * Stable error codes. Pages and tests match on these strings (design.md section 2), so a code is
- * never renamed; new ones may be added.
+ * Stable error codes. Pages and tests, including tests outside this project, match on these
+ * strings (the `code` of `autoui-error` and `autoui-server-error` events is public contract), so a
+ * code is never renamed; new ones may be added.
  */
 export const ErrorCodes = {
   /** The provider answered with an HTTP error (status in `status`). */

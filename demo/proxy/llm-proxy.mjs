@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The key proxy: holds the provider keys server-side and forwards the two model routes, streaming,
- * so pages set `endpoint` to it and no key reaches the browser (design.md section 6).
+ * so pages set `endpoint` to it and no key reaches the browser, where anyone who opens the page
+ * could read it.
  *
  *   POST /v1/messages                          → Anthropic ({ANTHROPIC_BASE_URL}/v1/messages), adds x-api-key
  *   POST /v1/chat/completions, /chat/completions → OpenAI-compatible ({OPENAI_BASE_URL}/chat/completions), adds Authorization

@@ -1,5 +1,5 @@
 /**
- * The canonical recipe-tool resolver (design.md 5.2). Servers name their recipe tools freely
+ * The canonical recipe-tool resolver. Servers name their recipe tools freely
  * (`search_recipes`, `browse_skills`, `read_template`, ...); this finds, for one layer, which tool
  * plays each role `search_recipes`, `list_recipes`, `get_recipe`, in four layers of evidence:
  * exact name, (action, resource) tokens of the name, the description, or none.

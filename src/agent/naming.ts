@@ -1,6 +1,6 @@
 /**
- * Tool naming (design.md section 4): `{server}_{protocol}_{tool}`, server-name normalisation,
- * de-duplication, provider name limits and parsing a prefixed name back.
+ * Tool naming: `{server}_{protocol}_{tool}`, so tools of different servers never collide and a
+ * call can be routed back to its layer; server-name normalisation, de-duplication, provider name limits and parsing a prefixed name back.
  */
 import type {ToolLayer} from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Keeping tool results small for the model without losing them (design.md 5.8): results over
+ * Keeping tool results small for the model without losing them: results over
  * 10,000 characters are truncated, old results over 300 characters are compressed to 200, and
  * the full text stays in the run's buffer for `recall(id)`.
  */

@@ -1,7 +1,8 @@
 /**
  * The per-run index of every tool of every layer: provider-safe prefixed names, the recipe roles
  * and their aliases, sanitised (and optionally flattened) schemas, and name resolution for the
- * dispatcher. Built once per run, so two runs never share an alias map (design.md 5.2).
+ * dispatcher. Built once per run, so two runs (or two elements on one page) never share an alias
+ * map: nothing is global.
  */
 import {resolveCanonicalTools, type CanonicalTools} from './canonical-tools.js';
 import {assignServerKeys, parsePrefixedName, prefixToolName, stableHash, MAX_TOOL_NAME_LENGTH} from './naming.js';

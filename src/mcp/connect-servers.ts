@@ -1,7 +1,7 @@
 /**
  * Several MCP servers at once: every connection starts together and settles on its own, so a
  * server that is down, slow or refused by CORS is reported with its own typed error and never
- * delays or breaks the others (design.md section 7).
+ * delays or breaks the others.
  */
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {connectMcpServer} from './mcp-connection.js';

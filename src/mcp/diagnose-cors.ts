@@ -6,7 +6,12 @@
  * Outside a browser (Node) there is no CORS and the probes only confirm the server is down.
  */
 
-/** Headers a browser page needs from an MCP server, as toolchain.md 1.7 found them. */
+/**
+ * Headers a browser page needs from an MCP server (each was found necessary by removing it): without
+ * `Mcp-Protocol-Version` in Allow-Headers the preflight fails with `TypeError: Failed to fetch`;
+ * without exposing `Mcp-Session-Id` the client cannot read the session id and the server refuses
+ * the next request.
+ */
 export const REQUIRED_CORS = {
   allowOrigin: 'Access-Control-Allow-Origin: * (or this page\'s origin)',
   allowHeaders: 'Access-Control-Allow-Headers: Content-Type, Mcp-Session-Id, Mcp-Protocol-Version (and Authorization when a token is used)',

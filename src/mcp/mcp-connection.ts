@@ -1,6 +1,6 @@
 /**
- * `connectMcpServer(options)`: one MCP server as an `McpLayer` backed by a live session
- * (design.md section 7). It connects (Streamable HTTP, else legacy SSE), lists the tools page by
+ * `connectMcpServer(options)`: one MCP server as an `McpLayer` backed by a live session.
+ * It connects (Streamable HTTP, else legacy SSE), lists the tools page by
  * page (a broken tool is disabled alone), finds the server's recipes, and wires `callTool`:
  * progress notifications keep the call alive, the call's signal cancels it on the server, and a
  * session the server forgot (HTTP 404) is re-opened once, retrying only read-only tools.

@@ -1,5 +1,5 @@
 /**
- * The public shapes of the MCP side (design.md section 7): what a page gives to connect one
+ * The public shapes of the MCP side: what a page gives to connect one
  * server, and what a live connection hands to the agent.
  */
 import type {McpLayer} from '../agent/types.js';

@@ -1,6 +1,6 @@
 /**
  * Reads the names of a server's recipes once at connection time, so the system prompt can list
- * them (design.md 5.4) before the model calls anything. Best effort: the server's list tool
+ * them before the model calls anything. Best effort: the server's list tool
  * (whatever its name, found by the canonical resolver) is called without arguments, under a short
  * deadline; an answer that is not a recognisable list is simply not used.
  */

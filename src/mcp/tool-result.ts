@@ -1,5 +1,5 @@
 /**
- * An MCP `tools/call` result as the text a model reads (design.md 5.5): text parts joined,
+ * An MCP `tools/call` result as the text a model reads: text parts joined,
  * `structuredContent` as JSON (once, even when the server also sent it as text, as the spec
  * suggests), images, audio and binary resources summarised by type, MIME type, size and URI,
  * never their base64; `isError` passed through. `data` keeps `structuredContent` for the page.

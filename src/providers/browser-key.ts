@@ -1,6 +1,7 @@
 /**
- * The browser-key rule (design.md section 8, users.md 3): a key in the page is readable by anyone
- * who opens it, so it is refused unless the page opts in or is served from localhost.
+ * The browser-key rule: a key in the page is readable by anyone who opens it, so it is refused (no
+ * request is made) unless the page opts in or is served from localhost. Keys belong on a server,
+ * in the key proxy (`demo/proxy/llm-proxy.mjs`).
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {ProviderOptions} from './provider-options.js';

@@ -1,5 +1,5 @@
 /**
- * The LLM wire providers (design.md section 6): Anthropic Messages and OpenAI-compatible chat
+ * The LLM wire providers: Anthropic Messages and OpenAI-compatible chat
  * completions over `fetch` and server-sent events, behind the one `LanguageModel` interface.
  * DOM-free: runs in a page, a Worker or Node.
  */

@@ -1,6 +1,6 @@
 /**
- * Options shared by the wire providers, as the element passes them (design.md section 2:
- * `provider`, `endpoint`, `model`, `api-key`, `allow-browser-key`).
+ * Options shared by the wire providers, as the element passes them from its attributes
+ * `provider`, `endpoint`, `model`, `api-key` and `allow-browser-key`.
  */
 
 /** What happened before a retry, for a debug console ("retrying in 2 s"). Never carries a key. */

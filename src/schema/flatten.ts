@@ -1,6 +1,6 @@
 /**
  * Optional flattening of nested object arguments for small local models, which fill flat
- * argument lists far more reliably than nested ones (design.md 5.1): `{center: {lat, lng}}`
+ * argument lists far more reliably than nested ones: `{center: {lat, lng}}`
  * becomes `center__lat`, `center__lng`, and arguments are unflattened before dispatch.
  */
 import type {JsonSchema} from './json-schema.js';

@@ -1,5 +1,5 @@
 /**
- * Makes tool input schemas acceptable to strict tool use (design.md 5.1): combinators removed,
+ * Makes tool input schemas acceptable to strict tool use: combinators removed,
  * `additionalProperties: false` on objects that declare their properties, dangling `required`
  * entries dropped, invalid roots replaced. Every change is reported as a patch so a page can see
  * what its servers' schemas lost. Pure and DOM-free; never mutates its input.

@@ -1,6 +1,6 @@
 /**
- * One validator interface for every JSON Schema check (conventions.md J), with two
- * implementations that both work on a page whose CSP forbids `eval`:
+ * One validator interface for every JSON Schema check, so callers need not know which engine
+ * checks a given schema, with two implementations that both work on a page whose CSP forbids `eval`:
  * - {@link fromStandaloneValidator}: ajv validators precompiled at build time
  *   (`scripts/gen-validators.mjs`) for our own, known schemas: fast, no code generation at run time;
  * - {@link createRuntimeValidator}: `@cfworker/json-schema`, an interpreter, for schemas known only

@@ -1,6 +1,7 @@
 /**
- * Recipes are short markdown documents with a frontmatter block (design.md 3): `widget` or
- * `name`, `description`, `when`, `keywords`, then a body that shows the calls to make. This
+ * Recipes are short markdown documents that tell the model how to do one thing (which tools to
+ * call, in which order, which widget to show with which params). A frontmatter block gives `widget`
+ * or `name`, `description`, `when`, `keywords`, then a body shows the calls to make. This
  * module reads them; it is DOM-free so a Worker or Node can use it too.
  */
 

@@ -1,6 +1,7 @@
 /**
- * Repairs the mistakes models make most with `widget_display` (design.md 5.6, users.md 11), and
- * says what it repaired so the model learns: params flattened beside `name`, params sent as a
+ * Repairs the mistakes models make most with `widget_display` (malformed model JSON is normal, so
+ * what is obviously meant is repaired rather than refused), and says what it repaired so the model
+ * learns: params flattened beside `name`, params sent as a
  * JSON string, numbers (and booleans) sent as strings where the schema wants them typed.
  * Anything else is left for validation to report precisely.
  */

@@ -1,6 +1,6 @@
 /**
- * The visual properties the `canvas` tool may set on a widget (design.md 5.7), with their values
- * checked: colours, an opacity, a font size and a padding. No `url()`, no `var()`, no
+ * The visual properties the `canvas` tool's `style` action may set on a widget: a short allow-list,
+ * since the model chooses the values, with those values checked: colours, an opacity, a font size and a padding. No `url()`, no `var()`, no
  * `expression()`, nothing that could load a resource or break out of the declaration.
  */
 

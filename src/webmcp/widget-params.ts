@@ -14,7 +14,10 @@ export type ParamsCheck =
   | {ok: true; params: Record<string, unknown>; repairs: string[]; dropped: DroppedUrl[]; gated: string[]}
   | {ok: false; output: ToolOutput};
 
-/** The error result the model reads when params do not validate (design.md 5.6). */
+/**
+ * The error result the model reads when params do not validate: each failing path with its message,
+ * plus the expected schema, so the model can correct its call and retry.
+ */
 export function validationFailure(details: ValidationIssue[], schema: JsonSchema, extra: Record<string, unknown> = {}): ToolOutput {
   return {text: JSON.stringify({error: 'Validation failed', details, ...extra, expected_schema: schema}), isError: true};
 }

@@ -1,7 +1,8 @@
 /**
  * A fake LLM server (node:http only) that speaks the Anthropic Messages and OpenAI chat
  * completions wire formats, streamed or not, driven by scenarios, with fault knobs per turn.
- * The real provider code runs against it over HTTP (design.md section 9).
+ * The LLM is the only stand-in in the tests (MCP servers are real), and the real provider code runs
+ * against it over HTTP.
  *
  * Routes:
  * - `POST /__scenarios` body = a scenario, or `{file: 'name'}` for `scenarios/name.json`

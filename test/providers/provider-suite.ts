@@ -1,7 +1,7 @@
 /**
- * The one behavioural suite both wire providers must pass against the fake LLM server over HTTP
- * (issue 3 "Done when"): streaming, tool calls, malformed output, faults, retries, abort, usage,
- * the browser-key rule. Wire-specific checks (headers, body shape) live in each provider's file.
+ * The one behavioural suite both wire providers must pass against the fake LLM server over HTTP,
+ * so the two behave alike for the loop: streaming, tool calls, malformed output, faults, retries,
+ * abort, usage, the browser-key rule. Wire-specific checks (headers, body shape) live in each provider's file.
  */
 import {expect} from '@open-wc/testing';
 import {ErrorCodes} from '../../src/errors.js';

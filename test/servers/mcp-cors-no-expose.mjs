@@ -1,6 +1,7 @@
 /**
  * A misconfigured MCP server: its CORS headers lack `Access-Control-Expose-Headers: Mcp-Session-Id`,
- * so a browser page cannot read the session id (toolchain.md P10). The client must say so: MCP_CORS.
+ * so a browser page cannot read the session id and the host refuses the next request (400, "no
+ * valid session id"). The client must say so: MCP_CORS.
  */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {CORS_HEADERS, startMcpHttpHost} from '../../demo/servers/lib/mcp-http-host.mjs';

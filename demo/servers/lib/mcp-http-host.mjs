@@ -1,7 +1,7 @@
 /**
  * Hosts an MCP server over stateful Streamable HTTP on plain `node:http`, the way a page in a
- * browser needs it: CORS headers exactly as toolchain.md 1.7 lists them (each one was found
- * necessary), one transport + server per session, 404 for a session the host no longer knows (so
+ * browser needs it: the CORS headers of `CORS_HEADERS` (each one was found necessary by removing
+ * it), one transport + server per session, 404 for a session the host no longer knows (so
  * clients can re-initialise), and DNS-rebinding protection (a Host header that is not this
  * machine is refused, as the MCP security guidance asks of local servers).
  */
@@ -13,7 +13,12 @@ import {isInitializeRequest} from '@modelcontextprotocol/sdk/types.js';
 const MAX_BODY = 1_000_000;
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
-/** The CORS headers a browser page needs to talk MCP cross-origin (toolchain.md 1.7). */
+/**
+ * The CORS headers a browser page needs to talk MCP cross-origin. DELETE ends a session; without
+ * `Mcp-Protocol-Version` in Allow-Headers the preflight fails; without exposing `Mcp-Session-Id` the
+ * client cannot read its session id and the next request is refused. `Accept`, `Authorization` and
+ * `Last-Event-ID` serve tokens and resumable streams.
+ */
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',

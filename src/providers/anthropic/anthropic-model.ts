@@ -1,5 +1,5 @@
 /**
- * The Anthropic Messages API over `fetch` and server-sent events (design.md section 6):
+ * The Anthropic Messages API over `fetch` and server-sent events:
  * `POST {endpoint}/v1/messages` with `anthropic-version: 2023-06-01`; with a browser key, the
  * `x-api-key` and `anthropic-dangerous-direct-browser-access` headers; without one, no auth header
  * (the key proxy adds it).

@@ -1,5 +1,6 @@
 /**
- * The behaviour every widget shares (conventions.md N, issue 5), run once per widget type:
+ * The behaviour every widget shares, written once so every widget is held to the same checks, and
+ * run once per widget type:
  * `runWidgetBaseTests(statWidget, {parts: ['body', 'value']})` inside a widget's own test file.
  *
  * - its recipe has frontmatter naming the widget and an example call valid against the schema;
