@@ -14,61 +14,24 @@
  * back.
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
+import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
 import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
-import type {UiLanguage} from '../policy/language.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
+
+export type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import {appendAssistantText, endAssistantText, type Notice, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore, type WidgetChange} from './widget-store.js';
 
 type RunEngine = typeof import('./run-engine.js');
-
-/** How a session answers; changed with `configure()`, read at each question. */
-export interface SessionSettings {
-  /** The model: a `LanguageModel`, or the settings `createProvider` takes. Default `{provider: 'anthropic'}`. */
-  model?: LanguageModel | ProviderOptions;
-  /** Language of the generated prompt and of the loop's nudges. Default `fr`. */
-  language?: UiLanguage;
-  /** LLM turns per question. Default 10; anything but a positive number gives the default. */
-  maxIterations?: number;
-  /** Milliseconds a tool call may take without progress. Default 60,000; same rule. */
-  toolTimeoutMs?: number;
-  /** Offer every tool from the start instead of lazy discovery. */
-  eagerTools?: boolean;
-  /** Replaces the generated system prompt (a string, or a function of the generated one). */
-  systemPrompt?: AgentLoopOptions['systemPrompt'];
-  /** Output-token cap per turn. Default 4096. */
-  maxTokens?: number;
-}
-
-/** Options of {@link AgentSession}. */
-export interface AgentSessionOptions extends SessionSettings {
-  /** In-page tool layers (e.g. from `createWebMcpServer`), besides the servers'. */
-  layers?: readonly ToolLayer[];
-  /** MCP servers to connect now. */
-  servers?: readonly ServerConfig[];
-  /** How long a question waits for servers still connecting before it runs without them. Default 10,000 ms. */
-  serverWaitMs?: number;
-  /**
-   * Awaited before each question's loop starts (raced with Stop): what the question needs from
-   * the view, e.g. the element loads its widgets and adds its `autoui` layer here. A throw fails
-   * the question (`LOAD_FAILED` for a part that did not load).
-   */
-  prepare?: (signal: AbortSignal) => Promise<void>;
-  /**
-   * Awaited after the loop, before `run-end`: what the view finishes before a question counts as
-   * answered, e.g. the element waits for the widgets of the run to render. Must not throw.
-   */
-  settle?: (result: AgentResult) => Promise<void>;
-}
 
 const DEFAULT_SERVER_WAIT_MS = 10_000;
 
@@ -203,7 +166,7 @@ export class AgentSession {
     const controller = (this.#run = new AbortController());
     const record: RunRecord = {question: text, calls: []};
     this.#runs = [...this.#runs, record];
-    this.#setTranscript([...this.#transcript, {kind: 'user', text}]);
+    this.#transcript = [...this.#transcript, {kind: 'user', text}];
     this.#emit({type: 'run-start', question: text});
     // Stop and clear() must end a question at once, also before the loop has started.
     const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
@@ -232,7 +195,7 @@ export class AgentSession {
     }
     record.usage = result.usage;
     record.stopReason = result.stopReason;
-    if (live()) this.#setTranscript(endAssistantText(this.#transcript));
+    if (live()) this.#transcript = endAssistantText(this.#transcript);
     if (this.#run === controller) this.#run = undefined;
     this.#emit({type: 'run-end', question: text, result});
     return result;
@@ -336,12 +299,8 @@ export class AgentSession {
 
   #notice(notice: Notice): void {
     // The answer being streamed, if any, goes on streaming above it (see appendAssistantText).
-    this.#setTranscript([...this.#transcript, {kind: 'notice', ...notice}]);
+    this.#transcript = [...this.#transcript, {kind: 'notice', ...notice}];
     this.#emit({type: 'notice', notice});
-  }
-
-  #setTranscript(entries: readonly TranscriptEntry[]): void {
-    this.#transcript = entries;
   }
 
   #onWidgetChange(change: WidgetChange): void {

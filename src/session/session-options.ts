@@ -1,0 +1,50 @@
+/**
+ * What an `AgentSession` is made with: how it answers (`SessionSettings`, changed later with
+ * `configure()`), and what it starts with and hooks into (layers, servers, the view's `prepare`
+ * and `settle`).
+ */
+import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
+import type {ToolLayer} from '../agent/types.js';
+import type {UiLanguage} from '../policy/language.js';
+import type {LanguageModel} from '../providers/language-model.js';
+import type {ProviderOptions} from '../providers/provider-options.js';
+import type {ServerConfig} from './server-set.js';
+
+/** How a session answers; changed with `configure()`, read at each question. */
+export interface SessionSettings {
+  /** The model: a `LanguageModel`, or the settings `createProvider` takes. Default `{provider: 'anthropic'}`. */
+  model?: LanguageModel | ProviderOptions;
+  /** Language of the generated prompt and of the loop's nudges. Default `fr`. */
+  language?: UiLanguage;
+  /** LLM turns per question. Default 10; anything but a positive number gives the default. */
+  maxIterations?: number;
+  /** Milliseconds a tool call may take without progress. Default 60,000; same rule. */
+  toolTimeoutMs?: number;
+  /** Offer every tool from the start instead of lazy discovery. */
+  eagerTools?: boolean;
+  /** Replaces the generated system prompt (a string, or a function of the generated one). */
+  systemPrompt?: AgentLoopOptions['systemPrompt'];
+  /** Output-token cap per turn. Default 4096. */
+  maxTokens?: number;
+}
+
+/** Options of {@link AgentSession}. */
+export interface AgentSessionOptions extends SessionSettings {
+  /** In-page tool layers (e.g. from `createWebMcpServer`), besides the servers'. */
+  layers?: readonly ToolLayer[];
+  /** MCP servers to connect now. */
+  servers?: readonly ServerConfig[];
+  /** How long a question waits for servers still connecting before it runs without them. Default 10,000 ms. */
+  serverWaitMs?: number;
+  /**
+   * Awaited before each question's loop starts (raced with Stop): what the question needs from
+   * the view, e.g. the element loads its widgets and adds its `autoui` layer here. A throw fails
+   * the question (`LOAD_FAILED` for a part that did not load).
+   */
+  prepare?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * Awaited after the loop, before `run-end`: what the view finishes before a question counts as
+   * answered, e.g. the element waits for the widgets of the run to render. Must not throw.
+   */
+  settle?: (result: AgentResult) => Promise<void>;
+}
