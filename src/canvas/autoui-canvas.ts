@@ -166,6 +166,7 @@ export class AutouiCanvas extends LitElement {
     const flow = this.items.filter((i) => !i.position);
     const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
     const bottom = Math.max(0, ...placed.map((i) => i.position!.y + (i.size?.height ?? 240)));
+    const labels = frameLabels([...flow, ...placed]);
     return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}>
       ${repeat(
         [...flow, ...placed],
@@ -187,7 +188,7 @@ export class AutouiCanvas extends LitElement {
             part="widget widget-${item.type}"
             data-id=${item.id}
             tabindex="0"
-            aria-label="${item.type} (${t.hint})"
+            aria-label="${labels.get(item.id)} (${t.hint})"
             style=${styleMap(style)}
             @keydown=${(e: KeyboardEvent) => this.#onKey(e, item)}
           >
@@ -263,6 +264,28 @@ export class AutouiCanvas extends LitElement {
       else this.store?.resize(item.id, start.width + sign * dx, start.height + dy);
     });
   }
+}
+
+/**
+ * The name of each widget's frame, for screen readers: its type, its title or label when the
+ * params give one, and a number when several widgets of that type share a name, so no two frames
+ * (regions) are announced alike.
+ */
+function frameLabels(items: readonly WidgetInstance[]): Map<string, string> {
+  const named = items.map((item) => {
+    const title = [item.params.title, item.params.label, item.params.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    return {id: item.id, name: title ? `${item.type}: ${title.trim().slice(0, 80)}` : item.type};
+  });
+  const total = new Map<string, number>();
+  for (const {name} of named) total.set(name, (total.get(name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return new Map(
+    named.map(({id, name}) => {
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      return [id, total.get(name)! > 1 ? `${name} (${n})` : name];
+    }),
+  );
 }
 
 /** Defines `<autoui-canvas>` (the agent element calls this; safe to call twice). */

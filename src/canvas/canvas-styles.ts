@@ -1,41 +1,22 @@
 /**
- * Styles of `<autoui-canvas>`: the flow grid, the item frame and the theme tokens. The page's
- * `--autoui-*` tokens win; where it sets none, light or dark defaults follow
- * `prefers-color-scheme`. Each item re-publishes the resolved tokens so widgets, which read
- * `--autoui-*` with light literals as a last resort, get the dark ones in dark mode too.
+ * Styles of `<autoui-canvas>`: the flow grid and the item frame, on the shared tokens (the page's
+ * `--autoui-*` win; where it sets none, light or dark defaults follow `prefers-color-scheme`).
+ * Each item hands the resolved colours on under their public names, so a page's own widget, which
+ * reads `--autoui-color-*` with light fallbacks of its own, gets the dark ones in dark mode too
+ * (the page's values pass through unchanged: they are what was resolved).
  */
 import {css} from 'lit';
+import {tokens} from '../styles/tokens.js';
 
 /** The canvas's styles. */
 export const canvasStyles = css`
+  ${tokens}
   :host {
-    --_surface: var(--autoui-color-surface, #ffffff);
-    --_on-surface: var(--autoui-color-on-surface, #1f2937);
-    --_muted: var(--autoui-color-muted, #4b5563);
-    --_accent: var(--autoui-color-accent, #1d4ed8);
-    --_border: var(--autoui-color-border, #d1d5db);
-    --_subtle: var(--autoui-color-subtle, rgba(127, 127, 127, 0.12));
-    --_success: var(--autoui-color-success, #15803d);
-    --_warning: var(--autoui-color-warning, #a16207);
-    --_danger: var(--autoui-color-danger, #b91c1c);
-    --_radius: var(--autoui-radius, 8px);
-    --_gap: var(--autoui-space-m, 12px);
+    --_gap: var(--_space-m);
     --_min: var(--autoui-canvas-min-column, 280px);
     display: block;
     position: relative;
-    font-family: var(--autoui-font-family, system-ui, sans-serif);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_surface: var(--autoui-color-surface, #111827);
-      --_on-surface: var(--autoui-color-on-surface, #f3f4f6);
-      --_muted: var(--autoui-color-muted, #9ca3af);
-      --_accent: var(--autoui-color-accent, #93c5fd);
-      --_border: var(--autoui-color-border, #374151);
-      --_success: var(--autoui-color-success, #4ade80);
-      --_warning: var(--autoui-color-warning, #facc15);
-      --_danger: var(--autoui-color-danger, #f87171);
-    }
+    font-family: var(--_font-family);
   }
   .canvas {
     position: relative;
@@ -45,22 +26,25 @@ export const canvasStyles = css`
     align-items: start;
   }
   .item {
-    --autoui-color-surface: var(--_surface);
-    --autoui-color-on-surface: var(--_on-surface);
-    --autoui-color-muted: var(--_muted);
-    --autoui-color-accent: var(--_accent);
-    --autoui-color-border: var(--_border);
-    --autoui-color-subtle: var(--_subtle);
-    --autoui-color-success: var(--_success);
-    --autoui-color-warning: var(--_warning);
-    --autoui-color-danger: var(--_danger);
+    --autoui-color-surface: var(--_color-surface);
+    --autoui-color-on-surface: var(--_color-on-surface);
+    --autoui-color-muted: var(--_color-muted);
+    --autoui-color-accent: var(--_color-accent);
+    --autoui-color-on-accent: var(--_color-on-accent);
+    --autoui-color-accent-soft: var(--_color-accent-soft);
+    --autoui-color-border: var(--_color-border);
+    --autoui-color-subtle: var(--_color-subtle);
+    --autoui-color-surface-variant: var(--_color-surface-variant);
+    --autoui-color-success: var(--_color-success);
+    --autoui-color-warning: var(--_color-warning);
+    --autoui-color-danger: var(--_color-danger);
     position: relative;
     box-sizing: border-box;
     min-width: 0;
     overflow: auto;
-    background: var(--_surface);
-    color: var(--_on-surface);
-    border: 1px solid var(--_border);
+    background: var(--_color-surface);
+    color: var(--_color-on-surface);
+    border: 1px solid var(--_color-border);
     border-radius: var(--_radius);
     padding: var(--_gap);
     padding-top: calc(var(--_gap) + 18px);
@@ -75,7 +59,7 @@ export const canvasStyles = css`
     box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
   }
   .item:focus-visible {
-    outline: 2px solid var(--_accent);
+    outline: 2px solid var(--_color-accent);
     outline-offset: 2px;
   }
   .controls {
@@ -88,7 +72,7 @@ export const canvasStyles = css`
   .controls button {
     font: inherit;
     line-height: 1;
-    color: var(--_muted);
+    color: var(--_color-muted);
     background: transparent;
     border: 1px solid transparent;
     border-radius: 4px;
@@ -98,8 +82,8 @@ export const canvasStyles = css`
   }
   .controls button:hover,
   .controls button:focus-visible {
-    border-color: var(--_border);
-    color: var(--_on-surface);
+    border-color: var(--_color-border);
+    color: var(--_color-on-surface);
   }
   .handle {
     cursor: move;
@@ -113,12 +97,12 @@ export const canvasStyles = css`
     height: 14px;
     cursor: nwse-resize;
     touch-action: none;
-    background: linear-gradient(135deg, transparent 50%, var(--_border) 50%);
+    background: linear-gradient(135deg, transparent 50%, var(--_color-border) 50%);
   }
   .loading {
-    color: var(--_muted);
+    color: var(--_color-muted);
   }
   .failed {
-    color: var(--autoui-color-danger, #b91c1c);
+    color: var(--_color-danger);
   }
 `;

@@ -1,35 +1,30 @@
 import {css} from 'lit';
+import {tokens} from '../styles/tokens.js';
 
 /**
- * Layout and default tokens of `<autoui-agent>`: light and dark by `prefers-color-scheme` unless
- * the page sets the tokens. Custom properties inherit through shadow roots, so widgets see them.
+ * Layout of `<autoui-agent>`, on the shared tokens (light and dark by `prefers-color-scheme`
+ * unless the page sets `--autoui-*`). Custom properties inherit through shadow roots, so the
+ * page's tokens reach the composer, transcript, console, canvas and widgets.
  */
 export const agentStyles = css`
+  ${tokens}
   :host {
-    --_surface: var(--autoui-color-surface, #ffffff);
-    --_on-surface: var(--autoui-color-on-surface, #1f2937);
     display: block;
     container-type: inline-size;
-    color: var(--_on-surface);
-    background: var(--_surface);
-    font-family: var(--autoui-font-family, system-ui, sans-serif);
-    border-radius: var(--autoui-radius, 0.5rem);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_surface: var(--autoui-color-surface, #111827);
-      --_on-surface: var(--autoui-color-on-surface, #e5e7eb);
-    }
+    color: var(--_color-on-surface);
+    background: var(--_color-surface);
+    font-family: var(--_font-family);
+    border-radius: var(--_radius);
   }
   :host([hidden]) { display: none; }
   .frame {
     display: grid;
-    gap: var(--autoui-space-m, 1rem);
-    padding: var(--autoui-space-m, 1rem);
+    gap: var(--_space-m);
+    padding: var(--_space-m);
     grid-template-columns: minmax(16rem, 24rem) 1fr;
     grid-template-areas: 'conversation canvas';
   }
-  .conversation { grid-area: conversation; display: flex; flex-direction: column; gap: var(--autoui-space-s, 0.5rem); min-width: 0; }
+  .conversation { grid-area: conversation; display: flex; flex-direction: column; gap: var(--_space-s); min-width: 0; }
   .canvas { grid-area: canvas; min-width: 0; }
   @container (max-width: 48rem) {
     .frame { grid-template-columns: 1fr; grid-template-areas: 'conversation' 'canvas'; }

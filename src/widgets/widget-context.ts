@@ -15,7 +15,10 @@ export interface WidgetEnvironment {
   language: UiLanguage;
   /** Text direction of the element. */
   dir: 'ltr' | 'rtl';
-  /** Hosts images may be loaded from (design.md section 8); others are shown behind a click. */
+  /**
+   * Hosts images may be loaded from (the page's `image-hosts`, else its MCP servers' hosts: an
+   * image URL in data must not call an unknown server); others are shown behind a click.
+   */
   imageHosts: readonly string[];
 }
 

@@ -1,13 +1,16 @@
 import {LitElement, css, type CSSResultGroup} from 'lit';
 import {property} from 'lit/decorators.js';
 import {consume} from '@lit/context';
+import {tokens} from '../styles/tokens.js';
 import {dateFormat, numberFormat} from './intl-cache.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from './widget-context.js';
 
 /**
  * Base class of every widget element: validated `params` set as a property (never parsed from
  * attributes), and the agent's environment (language, direction, allowed image hosts) from
- * context, with `Intl` helpers in that language.
+ * context, with `Intl` helpers in that language. Its `styles` carry the shared tokens: a widget
+ * that extends them reads the resolved `--_color-*`, `--_radius`, `--_space-s|m` and
+ * `--_font-family` names, light or dark, with the page's `--autoui-*` values winning.
  *
  * @cssproperty --autoui-color-surface - Widget background.
  * @cssproperty --autoui-color-on-surface - Widget text colour.
@@ -17,11 +20,12 @@ import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironme
  */
 export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement {
   static override styles: CSSResultGroup = css`
+    ${tokens}
     :host {
       display: block;
       box-sizing: border-box;
-      color: var(--autoui-color-on-surface, #1f2937);
-      font-family: var(--autoui-font-family, system-ui, sans-serif);
+      color: var(--_color-on-surface);
+      font-family: var(--_font-family);
     }
   `;
 

@@ -1,6 +1,7 @@
 /**
- * The widget types one `<autoui-agent>` can show (conventions.md F). Created per element, never
- * global, so two agents on one page can carry different widget sets.
+ * The widget types one `<autoui-agent>` can show, looked up by type to build the model's tools
+ * and recipes and to render calls. Created per element, never global, so two agents on one page
+ * can carry different widget sets.
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {JsonSchema} from '../schema/json-schema.js';

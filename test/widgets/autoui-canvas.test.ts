@@ -1,4 +1,5 @@
 import {expect, waitUntil} from '@open-wc/testing';
+import {emulateMedia} from '@web/test-runner-commands';
 import {canvasFixture} from './canvas-fixture.js';
 
 describe('<autoui-canvas>', () => {
@@ -30,6 +31,31 @@ describe('<autoui-canvas>', () => {
     await canvas.updateComplete;
     const alert = item(id).querySelector('[role="alert"]');
     expect(alert?.textContent).to.contain('could not be loaded');
+  });
+
+  it('hands a page’s own widget the colours of the scheme, under their public names', async () => {
+    // A page element that colours itself from the public tokens, with light fallbacks of its own.
+    if (!customElements.get('page-swatch')) {
+      customElements.define('page-swatch', class extends HTMLElement {
+        params: unknown;
+        connectedCallback() {
+          this.style.cssText = 'display:block;background:var(--autoui-color-surface, white);color:var(--autoui-color-on-surface, black)';
+          this.textContent = 'swatch';
+        }
+      });
+    }
+    const {registry, store, item} = await canvasFixture();
+    registry.registerPageWidget({type: 'swatch', tagName: 'page-swatch', description: 'A swatch', schema: {type: 'object'}});
+    const {id} = store.create({type: 'swatch', params: {}});
+    try {
+      await emulateMedia({colorScheme: 'dark'});
+      await waitUntil(() => item(id)?.querySelector('page-swatch'), 'the page widget rendered');
+      const swatch = item(id).querySelector('page-swatch')!;
+      expect(getComputedStyle(swatch).backgroundColor, 'the dark surface, not its white fallback').to.equal('rgb(17, 24, 39)');
+      expect(getComputedStyle(swatch).color).to.equal('rgb(243, 244, 246)');
+    } finally {
+      await emulateMedia({colorScheme: 'light'});
+    }
   });
 
   it('updates in place: the same element instance shows the new params', async () => {

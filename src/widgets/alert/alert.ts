@@ -24,7 +24,7 @@ export class AutouiAlertWidget extends AutouiWidgetElement<AlertParams> {
   static override styles = css`
     ${widgetStyles}
     :host {
-      --_tone: var(--_accent);
+      --_tone: var(--_color-accent);
     }
     .box {
       display: flex;
@@ -34,9 +34,9 @@ export class AutouiAlertWidget extends AutouiWidgetElement<AlertParams> {
       border: 1px solid var(--_tone);
       border-inline-start-width: 4px;
     }
-    .success { --_tone: var(--autoui-color-success, #15803d); }
-    .warning { --_tone: var(--autoui-color-warning, #a16207); }
-    .error { --_tone: var(--autoui-color-danger, #b91c1c); }
+    .success { --_tone: var(--_color-success); }
+    .warning { --_tone: var(--_color-warning); }
+    .error { --_tone: var(--_color-danger); }
     .icon { color: var(--_tone); font-weight: 700; }
     .title { margin: 0 0 var(--_space-s); font-size: 1rem; }
     .message { white-space: pre-wrap; }

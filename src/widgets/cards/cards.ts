@@ -27,15 +27,15 @@ export class AutouiCardsWidget extends AutouiWidgetElement<CardsParams> {
     ${widgetStyles}
     :host { --_min: var(--autoui-cards-min-width, 180px); }
     .grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(var(--_min), 1fr)); gap: var(--_space-m); }
-    .card { border: 1px solid var(--_border); border-radius: var(--_radius); padding: var(--_space-m); display: flex; flex-direction: column; gap: var(--_space-s); }
+    .card { border: 1px solid var(--_color-border); border-radius: var(--_radius); padding: var(--_space-m); display: flex; flex-direction: column; gap: var(--_space-s); }
     img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: calc(var(--_radius) / 2); }
-    .image-blocked { font: inherit; font-size: 0.75rem; color: inherit; background: var(--_subtle); border: 1px dashed var(--_border); border-radius: var(--_radius); padding: var(--_space-s); cursor: pointer; }
+    .image-blocked { font: inherit; font-size: 0.75rem; color: inherit; background: var(--_color-subtle); border: 1px dashed var(--_color-border); border-radius: var(--_radius); padding: var(--_space-s); cursor: pointer; }
     h4 { margin: 0; font-size: 1rem; }
-    a { color: var(--_accent); }
-    .subtitle { color: var(--_muted); font-size: 0.875rem; }
+    a { color: var(--_color-accent); }
+    .subtitle { color: var(--_color-muted); font-size: 0.875rem; }
     p { margin: 0; }
     .tags { display: flex; flex-wrap: wrap; gap: 4px; font-size: 0.75rem; }
-    .tags span { background: var(--_subtle); border-radius: 999px; padding: 0 8px; }
+    .tags span { background: var(--_color-subtle); border-radius: 999px; padding: 0 8px; }
   `;
 
   readonly #images = new ImageGate(this);

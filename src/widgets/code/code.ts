@@ -23,9 +23,9 @@ export class AutouiCodeWidget extends AutouiWidgetElement<CodeParams> {
     ${widgetStyles}
     .header { display: flex; align-items: center; gap: var(--_space-s); margin-bottom: var(--_space-s); }
     .header .title, .spacer { margin: 0; flex: 1; }
-    .lang { color: var(--_muted); font-size: 0.75rem; text-transform: uppercase; }
-    button { font: inherit; font-size: 0.8125rem; color: inherit; background: transparent; border: 1px solid var(--_border); border-radius: 4px; padding: 2px 8px; cursor: pointer; }
-    pre { margin: 0; padding: var(--_space-m); background: var(--_subtle); border-radius: var(--_radius); overflow: auto; max-height: 480px; font-family: var(--_mono); font-size: 0.8125rem; }
+    .lang { color: var(--_color-muted); font-size: 0.75rem; text-transform: uppercase; }
+    button { font: inherit; font-size: 0.8125rem; color: inherit; background: transparent; border: 1px solid var(--_color-border); border-radius: 4px; padding: 2px 8px; cursor: pointer; }
+    pre { margin: 0; padding: var(--_space-m); background: var(--_color-subtle); border-radius: var(--_radius); overflow: auto; max-height: 480px; font-family: var(--_mono); font-size: 0.8125rem; }
   `;
 
   @state() private copied = false;

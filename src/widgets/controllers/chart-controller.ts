@@ -1,8 +1,9 @@
 /**
- * Owns one chart.js chart for a Lit host (conventions.md F): creates it once the host's shadow
- * DOM holds the canvas, updates it in place when the configuration changes (no new Chart, so no
- * flicker and no lost state), and destroys it when the host leaves the document. A host that is
- * re-attached (moved on the canvas) gets a fresh chart on its next render.
+ * Owns one chart.js chart for a Lit host (a controller, so the library's life follows the
+ * element's): creates it once the host's shadow DOM holds the canvas, updates it in place when
+ * the configuration changes (no new Chart, so no flicker and no lost state), and destroys it when
+ * the host leaves the document. A host that is re-attached (moved on the canvas) gets a fresh
+ * chart on its next render.
  */
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {
@@ -29,7 +30,8 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 
-// Only what the widget's chart kinds use, so the lazy chunk stays small (toolchain.md 2);
+// Only what the widget's chart kinds use, so the lazy chunk stays small (chart.js/auto would bring
+// every controller, scale and plugin);
 // Colors gives each series a distinct colour instead of grey.
 Chart.register(
   BarController, LineController, PieController, DoughnutController, ScatterController, BubbleController, RadarController, PolarAreaController,

@@ -1,8 +1,8 @@
 /**
- * Owns one Leaflet map for a Lit host (conventions.md F): creates it on the rendered container
- * after the first render, keeps its size right with a ResizeObserver (`invalidateSize()`), asks
- * the host to draw when its params changed, and calls `map.remove()` when the host leaves the
- * document. A re-attached host (moved on the canvas) gets a new map on its next render.
+ * Owns one Leaflet map for a Lit host (a controller, so the library's life follows the
+ * element's): creates it on the rendered container after the first render, keeps its size right
+ * with a ResizeObserver (`invalidateSize()`), asks the host to draw when its params changed, and
+ * calls `map.remove()` when the host leaves the document. A re-attached host (moved on the canvas) gets a new map on its next render.
  */
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import * as L from '../map/leaflet-subset.js';

@@ -45,7 +45,6 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
     ${widgetStyles}
     :host {
       --_min-size: var(--autoui-gallery-min-size, 160px);
-      --_surface: var(--autoui-color-surface-variant, #f3f4f6);
     }
     .grid {
       display: grid;
@@ -66,7 +65,7 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
       aspect-ratio: 4 / 3;
       object-fit: cover;
       border-radius: var(--_radius);
-      background: var(--_surface);
+      background: var(--_color-surface-variant);
     }
     .placeholder {
       display: flex;
@@ -76,7 +75,7 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
       gap: 4px;
       box-sizing: border-box;
       padding: var(--_space-s);
-      border: 1px dashed var(--_border);
+      border: 1px dashed var(--_color-border);
       font-size: 0.8125rem;
       text-align: center;
       overflow: hidden;
@@ -84,7 +83,7 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
     }
     button {
       font: inherit;
-      color: var(--_accent);
+      color: var(--_color-accent);
       background: none;
       border: 1px solid currentColor;
       border-radius: var(--_radius);
@@ -94,7 +93,7 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
       overflow-wrap: anywhere;
     }
     button:focus-visible {
-      outline: 2px solid var(--_accent);
+      outline: 2px solid var(--_color-accent);
       outline-offset: 1px;
     }
     figcaption {

@@ -25,8 +25,8 @@ export class AutouiJsonWidget extends AutouiWidgetElement<JsonParams> {
   static override styles = css`
     ${widgetStyles}
     :host {
-      --_key: var(--autoui-json-key-color, var(--_accent));
-      --_string: var(--autoui-json-string-color, #047857);
+      --_key: var(--autoui-json-key-color, var(--_color-accent));
+      --_string: var(--autoui-json-string-color, var(--_color-success));
     }
     .tree { font-family: var(--_mono); font-size: 0.8125rem; line-height: 1.5; overflow: auto; max-height: 520px; }
     details { padding-inline-start: 1.1em; }
@@ -34,7 +34,7 @@ export class AutouiJsonWidget extends AutouiWidgetElement<JsonParams> {
     .leaf { padding-inline-start: 1.1em; }
     .key { color: var(--_key); }
     .string { color: var(--_string); white-space: pre-wrap; }
-    .meta { color: var(--_muted); }
+    .meta { color: var(--_color-muted); }
   `;
 
   /** Paths (JSON Pointers) the person opened or closed, overriding the initial depth. */

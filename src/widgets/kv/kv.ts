@@ -24,7 +24,7 @@ export class AutouiKvWidget extends AutouiWidgetElement<KvParams> {
     ${widgetStyles}
     :host { --_key-width: var(--autoui-kv-key-width, minmax(6em, max-content)); }
     dl { display: grid; grid-template-columns: var(--_key-width) 1fr; gap: var(--_space-s) var(--_space-m); margin: 0; }
-    dt { color: var(--_muted); font-weight: 600; }
+    dt { color: var(--_color-muted); font-weight: 600; }
     dd { margin: 0; }
   `;
 

@@ -24,8 +24,8 @@ export class AutouiListWidget extends AutouiWidgetElement<ListParams> {
   static override styles = css`
     ${widgetStyles}
     li + li { margin-top: var(--_space-s); }
-    a { color: var(--_accent); }
-    .secondary { display: block; color: var(--_muted); font-size: 0.875rem; }
+    a { color: var(--_color-accent); }
+    .secondary { display: block; color: var(--_color-muted); font-size: 0.875rem; }
   `;
 
   #item(item: ListItem) {

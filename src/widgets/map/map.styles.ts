@@ -10,11 +10,12 @@ export const mapStyles = css`
   }
   .map {
     height: var(--_height);
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_color-border);
     border-radius: var(--_radius);
     /* Leaflet's panes stack up to z-index 1000; keep them under the canvas's own controls. */
     isolation: isolate;
   }
+  /* Drawn over the tiles, which are light in both schemes: fixed light colours, not the tokens. */
   .attribution {
     position: absolute;
     inset-block-end: 1px;
@@ -64,7 +65,7 @@ export const mapStyles = css`
   }
   .error {
     margin: var(--_space-s) 0 0;
-    color: #b91c1c;
+    color: var(--_color-danger);
   }
   .sr-only {
     position: absolute;

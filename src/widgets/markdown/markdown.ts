@@ -23,13 +23,13 @@ export class AutouiMarkdownWidget extends AutouiWidgetElement<MarkdownParams> {
     .content { line-height: 1.5; }
     .content > :first-child { margin-top: 0; }
     .content > :last-child { margin-bottom: 0; }
-    a { color: var(--_accent); }
+    a { color: var(--_color-accent); }
     img { max-width: 100%; height: auto; }
-    pre, code { font-family: var(--_mono); background: var(--_subtle); border-radius: 4px; }
+    pre, code { font-family: var(--_mono); background: var(--_color-subtle); border-radius: 4px; }
     pre { padding: var(--_space-s); overflow: auto; }
     table { border-collapse: collapse; }
-    th, td { border: 1px solid var(--_border); padding: 2px var(--_space-s); }
-    blockquote { margin-inline: 0; padding-inline-start: var(--_space-m); border-inline-start: 3px solid var(--_border); color: var(--_muted); }
+    th, td { border: 1px solid var(--_color-border); padding: 2px var(--_space-s); }
+    blockquote { margin-inline: 0; padding-inline-start: var(--_space-m); border-inline-start: 3px solid var(--_color-border); color: var(--_color-muted); }
   `;
 
   #html = '';

@@ -33,14 +33,14 @@ export class AutouiProfileWidget extends AutouiWidgetElement<ProfileParams> {
     :host { --_avatar: var(--autoui-profile-avatar-size, 72px); }
     .head { display: flex; gap: var(--_space-m); align-items: center; }
     img { width: var(--_avatar); height: var(--_avatar); border-radius: 50%; object-fit: cover; }
-    .image-blocked { font: inherit; font-size: 0.75rem; color: inherit; background: var(--_subtle); border: 1px dashed var(--_border); border-radius: var(--_radius); padding: var(--_space-s); max-width: 10em; cursor: pointer; }
+    .image-blocked { font: inherit; font-size: 0.75rem; color: inherit; background: var(--_color-subtle); border: 1px dashed var(--_color-border); border-radius: var(--_radius); padding: var(--_space-s); max-width: 10em; cursor: pointer; }
     h3 { margin: 0; font-size: 1.125rem; }
-    .subtitle { color: var(--_muted); }
+    .subtitle { color: var(--_color-muted); }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px var(--_space-m); margin: var(--_space-m) 0 0; }
-    dt { color: var(--_muted); }
+    dt { color: var(--_color-muted); }
     dd { margin: 0; }
     ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: var(--_space-m); margin-top: var(--_space-m); }
-    a { color: var(--_accent); }
+    a { color: var(--_color-accent); }
     p { margin: var(--_space-m) 0 0; }
   `;
 

@@ -37,27 +37,24 @@ export class AutouiStatCardWidget extends AutouiWidgetElement<StatCardParams> {
   static override styles = css`
     ${widgetStyles}
     :host {
-      --_success: var(--autoui-color-success, #15803d);
-      --_warning: var(--autoui-color-warning, #a16207);
-      --_danger: var(--autoui-color-danger, #b91c1c);
-      --_edge: var(--autoui-stat-card-edge-color, var(--_border));
+      --_edge: var(--autoui-stat-card-edge-color, var(--_color-border));
     }
     .card {
       border-inline-start: 4px solid var(--_edge);
       padding-inline-start: var(--_space-m);
     }
-    .card.success { --_edge: var(--autoui-stat-card-edge-color, var(--_success)); }
-    .card.warning { --_edge: var(--autoui-stat-card-edge-color, var(--_warning)); }
-    .card.danger { --_edge: var(--autoui-stat-card-edge-color, var(--_danger)); }
-    .card.info { --_edge: var(--autoui-stat-card-edge-color, var(--_accent)); }
-    .label { color: var(--_muted); font-size: 0.875rem; }
+    .card.success { --_edge: var(--autoui-stat-card-edge-color, var(--_color-success)); }
+    .card.warning { --_edge: var(--autoui-stat-card-edge-color, var(--_color-warning)); }
+    .card.danger { --_edge: var(--autoui-stat-card-edge-color, var(--_color-danger)); }
+    .card.info { --_edge: var(--autoui-stat-card-edge-color, var(--_color-accent)); }
+    .label { color: var(--_color-muted); font-size: 0.875rem; }
     .value { font-size: 1.75rem; font-weight: 700; line-height: 1.2; font-variant-numeric: tabular-nums; }
     .unit { font-size: 0.6em; margin-inline-start: 0.2em; }
     .trend { font-size: 0.875rem; font-weight: 600; }
-    .trend.up { color: var(--_success); }
-    .trend.down { color: var(--_danger); }
-    .trend.stable { color: var(--_muted); }
-    .caption { color: var(--_muted); font-size: 0.8125rem; }
+    .trend.up { color: var(--_color-success); }
+    .trend.down { color: var(--_color-danger); }
+    .trend.stable { color: var(--_color-muted); }
+    .caption { color: var(--_color-muted); font-size: 0.8125rem; }
   `;
 
   override render() {

@@ -31,11 +31,11 @@ export class AutouiStatWidget extends AutouiWidgetElement<StatParams> {
   static override styles = css`
     ${widgetStyles}
     :host {
-      --_value-color: var(--autoui-stat-value-color, var(--_accent));
+      --_value-color: var(--autoui-stat-value-color, var(--_color-accent));
       --_value-size: var(--autoui-stat-value-size, 2rem);
     }
     .label {
-      color: var(--_muted);
+      color: var(--_color-muted);
       font-size: 0.875rem;
     }
     .value {
@@ -51,7 +51,7 @@ export class AutouiStatWidget extends AutouiWidgetElement<StatParams> {
       margin-inline-start: 0.2em;
     }
     .caption {
-      color: var(--_muted);
+      color: var(--_color-muted);
       font-size: 0.8125rem;
     }
   `;

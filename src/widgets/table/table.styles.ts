@@ -1,15 +1,15 @@
 import {css} from 'lit';
 
 /**
- * Styles of `<autoui-table>`, on top of the shared widget styles (tokens `--_accent`, `--_radius`,
- * `--_space-*`); the row height must match `ROW_HEIGHT` in table.ts.
+ * Styles of `<autoui-table>`, on top of the shared widget styles (tokens `--_color-*`, `--_radius`,
+ * `--_space-*`); its knobs fall back to the global tokens. The row height must match `ROW_HEIGHT`
+ * in table.ts.
  */
 export const tableStyles = css`
   :host {
-    --_border: var(--autoui-table-border-color, var(--autoui-color-border, #d1d5db));
-    --_header-bg: var(--autoui-table-header-background, var(--autoui-color-surface-variant, #f3f4f6));
-    --_stripe-bg: var(--autoui-table-stripe-background, rgb(127 127 127 / 0.06));
-    --_surface: var(--autoui-color-surface, #ffffff);
+    --_border: var(--autoui-table-border-color, var(--_color-border));
+    --_header-bg: var(--autoui-table-header-background, var(--_color-surface-variant));
+    --_stripe-bg: var(--autoui-table-stripe-background, var(--_color-subtle));
     --_max-height: var(--autoui-table-max-height, 24rem);
   }
   .header {
@@ -26,7 +26,7 @@ export const tableStyles = css`
     overflow-wrap: anywhere;
   }
   .count {
-    opacity: 0.75;
+    color: var(--_color-muted);
     font-size: 0.875rem;
   }
   button {
@@ -36,7 +36,7 @@ export const tableStyles = css`
   .export {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    background: var(--_surface);
+    background: var(--_color-surface);
     padding: 2px var(--_space-s);
     cursor: pointer;
     white-space: nowrap;
@@ -46,14 +46,14 @@ export const tableStyles = css`
     overflow: auto;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    background: var(--_surface);
+    background: var(--_color-surface);
     font-size: 0.875rem;
     font-variant-numeric: tabular-nums;
   }
   .viewport:focus-visible,
   .sort:focus-visible,
   .export:focus-visible {
-    outline: 2px solid var(--_accent);
+    outline: 2px solid var(--_color-accent);
     outline-offset: 1px;
   }
   .head {
@@ -120,10 +120,10 @@ export const tableStyles = css`
     flex: none;
   }
   a {
-    color: var(--_accent);
+    color: var(--_color-accent);
   }
   .empty {
     padding: var(--_space-m);
-    opacity: 0.75;
+    color: var(--_color-muted);
   }
 `;

@@ -21,13 +21,13 @@ export type TagsParams = {title?: string; items: TagItem[]};
 export class AutouiTagsWidget extends AutouiWidgetElement<TagsParams> {
   static override styles = css`
     ${widgetStyles}
-    :host { --_chip: var(--autoui-tags-background, var(--_subtle)); }
+    :host { --_chip: var(--autoui-tags-background, var(--_color-subtle)); }
     ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--_space-s); }
-    li { background: var(--_chip); border: 1px solid var(--_border); border-radius: 999px; padding: 2px 10px; font-size: 0.875rem; }
-    li.accent { border-color: var(--_accent); }
-    li.success { border-color: var(--autoui-color-success, #15803d); }
-    li.warning { border-color: var(--autoui-color-warning, #a16207); }
-    li.danger { border-color: var(--autoui-color-danger, #b91c1c); }
+    li { background: var(--_chip); border: 1px solid var(--_color-border); border-radius: 999px; padding: 2px 10px; font-size: 0.875rem; }
+    li.accent { border-color: var(--_color-accent); }
+    li.success { border-color: var(--_color-success); }
+    li.warning { border-color: var(--_color-warning); }
+    li.danger { border-color: var(--_color-danger); }
     .count { font-weight: 600; margin-inline-start: 0.4em; font-variant-numeric: tabular-nums; }
   `;
 

@@ -24,13 +24,13 @@ const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 export class AutouiTimelineWidget extends AutouiWidgetElement<TimelineParams> {
   static override styles = css`
     ${widgetStyles}
-    :host { --_line: var(--autoui-timeline-line-color, var(--_accent)); }
+    :host { --_line: var(--autoui-timeline-line-color, var(--_color-accent)); }
     ol { list-style: none; margin: 0; padding: 0; border-inline-start: 2px solid var(--_line); }
     li { position: relative; padding-inline-start: var(--_space-m); padding-bottom: var(--_space-m); }
     li::before { content: ''; position: absolute; inset-inline-start: -6px; top: 0.35em; width: 10px; height: 10px; border-radius: 50%; background: var(--_line); }
-    time { display: block; color: var(--_muted); font-size: 0.8125rem; }
+    time { display: block; color: var(--_color-muted); font-size: 0.8125rem; }
     .event { font-weight: 600; }
-    a { color: var(--_accent); }
+    a { color: var(--_color-accent); }
     p { margin: 2px 0 0; }
   `;
 
