@@ -2,14 +2,13 @@ import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, query} from 'lit/decorators.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
-import {ErrorCodes} from '../errors.js';
+import {ErrorCodes, errorMessage} from '../errors.js';
 import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession} from '../session/agent-session.js';
 import type {SessionEvent} from '../session/session-events.js';
 import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec} from '../widgets/widget-registry.js';
 import {AutouiComposer} from './autoui-composer.js';
-import {AutouiConsole} from './autoui-console.js';
 import {serverConfigOf} from './autoui-server.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
@@ -117,7 +116,6 @@ export class AutouiAgent extends LitElement {
     defineCanvasElements();
     defineElement('autoui-composer', AutouiComposer);
     defineElement('autoui-transcript', AutouiTranscript);
-    defineElement('autoui-console', AutouiConsole);
     this.session.subscribe((event) => this.#onSessionEvent(event));
   }
 
@@ -196,6 +194,13 @@ export class AutouiAgent extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('servers') && this.isConnected) this.#syncServers();
+    // The console is a developer's tool: its code comes only with `debug`.
+    if (changed.has('debug') && this.debug) {
+      import('./autoui-console.js').then(
+        (m) => defineElement('autoui-console', m.AutouiConsole),
+        (error: unknown) => this.session.reportError(ErrorCodes.LOAD_FAILED, `The debug console could not be loaded (${errorMessage(error)}).`),
+      );
+    }
   }
 
   override render() {

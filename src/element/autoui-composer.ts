@@ -1,6 +1,7 @@
 import {LitElement, css, html} from 'lit';
 import {property, query, state} from 'lit/decorators.js';
 import {STRINGS, type Strings} from './strings.js';
+import {tokens} from '../styles/tokens.js';
 
 /** Most questions kept for the arrow-key history. */
 const HISTORY_LIMIT = 50;
@@ -17,21 +18,23 @@ const HISTORY_LIMIT = 50;
  */
 export class AutouiComposer extends LitElement {
   static override styles = css`
+    ${tokens}
     :host { display: block; }
-    form { display: flex; gap: var(--autoui-space-s, 0.5rem); align-items: flex-end; }
+    form { display: flex; gap: var(--_space-s); align-items: flex-end; }
     textarea {
       flex: 1; resize: vertical; min-height: 2.5rem; max-height: 12rem; box-sizing: border-box;
-      font: inherit; padding: var(--autoui-space-s, 0.5rem);
-      color: var(--autoui-color-on-surface, #1f2937); background: var(--autoui-color-surface, #fff);
-      border: 1px solid var(--autoui-color-border, #d1d5db); border-radius: var(--autoui-radius, 0.5rem);
+      font: inherit; padding: var(--_space-s);
+      color: var(--_color-on-surface); background: var(--_color-surface);
+      border: 1px solid var(--_color-border); border-radius: var(--_radius);
     }
+    textarea::placeholder { color: var(--_color-muted); opacity: 1; }
     button {
-      font: inherit; padding: 0.5rem 1rem; border-radius: var(--autoui-radius, 0.5rem); cursor: pointer;
-      border: 1px solid transparent; background: var(--autoui-color-accent, #2563eb); color: var(--autoui-color-on-accent, #fff);
+      font: inherit; padding: 0.5rem 1rem; border-radius: var(--_radius); cursor: pointer;
+      border: 1px solid transparent; background: var(--_color-accent); color: var(--_color-on-accent);
     }
-    button.stop { background: var(--autoui-color-danger, #b91c1c); }
+    button.stop { background: var(--_color-danger); }
     button:disabled { opacity: 0.5; cursor: default; }
-    textarea:focus-visible, button:focus-visible { outline: 2px solid var(--autoui-color-accent, #2563eb); outline-offset: 2px; }
+    textarea:focus-visible, button:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: 2px; }
   `;
 
   /** True while a run is going: Send is replaced by Stop. */

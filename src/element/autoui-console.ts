@@ -3,6 +3,7 @@ import {property} from 'lit/decorators.js';
 import type {ServerStatus} from '../session/server-set.js';
 import type {RunRecord} from '../session/session-events.js';
 import {STRINGS, type Strings} from './strings.js';
+import {tokens} from '../styles/tokens.js';
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
 const RESULT_PREVIEW = 600;
@@ -10,19 +11,21 @@ const RESULT_PREVIEW = 600;
 /**
  * The `debug` console of `<autoui-agent>`: each server's status and tool count, each tool call
  * (name, arguments, result, time) and token usage per question. Everything is rendered as text.
+ * The argument and result blocks scroll when long, so they take keyboard focus.
  *
  * @csspart console - The console's root.
  */
 export class AutouiConsole extends LitElement {
   static override styles = css`
+    ${tokens}
     :host { display: block; font-size: 0.85em; }
-    section { border: 1px dashed var(--autoui-color-border, #d1d5db); border-radius: var(--autoui-radius, 0.5rem); padding: var(--autoui-space-s, 0.5rem); }
+    section { border: 1px dashed var(--_color-border); border-radius: var(--_radius); padding: var(--_space-s); }
     h2 { font-size: 1em; margin: 0 0 0.25rem; }
     h3 { font-size: 0.95em; margin: 0.5rem 0 0.25rem; }
     ul { margin: 0; padding-inline-start: 1.1rem; }
     pre { margin: 0.15rem 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 8rem; overflow: auto;
-      background: var(--autoui-color-surface-2, #f3f4f6); padding: 0.25rem; border-radius: 0.25rem; }
-    .error { color: var(--autoui-color-danger, #b91c1c); }
+      background: var(--_color-surface-variant); padding: 0.25rem; border-radius: 0.25rem; }
+    .error { color: var(--_color-danger); }
     details { margin: 0.15rem 0; }
   `;
 
@@ -52,8 +55,8 @@ export class AutouiConsole extends LitElement {
           ${run.calls.map(
             (call) => html`<details class=${call.error ? 'error' : ''} data-call=${call.id}>
               <summary>${call.name} · ${call.elapsed} ms${call.error ? ' · ✗' : ''}</summary>
-              <pre>${JSON.stringify(call.args, null, 2)}</pre>
-              <pre>${call.result.length > RESULT_PREVIEW ? `${call.result.slice(0, RESULT_PREVIEW)}…` : call.result}</pre>
+              <pre tabindex="0">${JSON.stringify(call.args, null, 2)}</pre>
+              <pre tabindex="0">${call.result.length > RESULT_PREVIEW ? `${call.result.slice(0, RESULT_PREVIEW)}…` : call.result}</pre>
             </details>`,
           )}`,
       )}

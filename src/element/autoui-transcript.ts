@@ -1,6 +1,7 @@
 import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
 import {STRINGS, type Strings} from './strings.js';
+import {tokens} from '../styles/tokens.js';
 import type {Notice, TranscriptEntry} from '../session/transcript.js';
 
 /**
@@ -18,17 +19,18 @@ import type {Notice, TranscriptEntry} from '../session/transcript.js';
  */
 export class AutouiTranscript extends LitElement {
   static override styles = css`
+    ${tokens}
     :host { display: block; }
     .log { max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
-    ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--autoui-space-s, 0.5rem); }
+    ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--_space-s); }
     li { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
-    .user { align-self: flex-end; background: var(--autoui-color-accent-soft, #dbeafe); padding: 0.4rem 0.7rem;
-      border-radius: var(--autoui-radius, 0.5rem); max-width: 85%; }
+    .user { align-self: flex-end; background: var(--_color-accent-soft); color: var(--_color-on-surface); padding: 0.4rem 0.7rem;
+      border-radius: var(--_radius); max-width: 85%; }
     .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
-      border-radius: 999px; border: 1px solid var(--autoui-color-border, #d1d5db); color: var(--autoui-color-muted, #4b5563); width: fit-content; }
-    .pill.error { border-color: var(--autoui-color-danger, #b91c1c); color: var(--autoui-color-danger, #b91c1c); }
-    .notice { font-size: 0.9em; color: var(--autoui-color-muted, #4b5563); }
-    .notice.error { color: var(--autoui-color-danger, #b91c1c); }
+      border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
+    .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
+    .notice { font-size: 0.9em; color: var(--_color-muted); }
+    .notice.error { color: var(--_color-danger); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   `;
 
