@@ -14,7 +14,6 @@
  * back.
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
-import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
@@ -24,12 +23,13 @@ import type {ModelMessage} from '../providers/model-messages.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
-
-export type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
+import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import {appendAssistantText, endAssistantText, type Notice, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore, type WidgetChange} from './widget-store.js';
+
+export type {AgentSessionOptions, SessionSettings} from './session-options.js';
 
 type RunEngine = typeof import('./run-engine.js');
 
