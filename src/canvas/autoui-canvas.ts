@@ -1,4 +1,4 @@
-import {LitElement, html, nothing, type PropertyValues} from 'lit';
+import {LitElement, html, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {styleMap} from 'lit/directives/style-map.js';
