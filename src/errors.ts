@@ -83,3 +83,11 @@ export function isAbortError(error: unknown): boolean {
   if (AutouiError.isInstance(error)) return error.code === ErrorCodes.ABORTED;
   return typeof error === 'object' && error !== null && (error as {name?: string}).name === 'AbortError';
 }
+
+/**
+ * The error for a lazy part of the library (a chunk) that did not arrive: `LOAD_FAILED`, naming
+ * the part, with the network failure as its cause. A later attempt may succeed.
+ */
+export function loadFailed(part: string, cause: unknown): AutouiError {
+  return new AutouiError(ErrorCodes.LOAD_FAILED, `${part} could not be loaded (${errorMessage(cause)}). Check the network and try again.`, {cause});
+}

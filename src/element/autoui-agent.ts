@@ -2,7 +2,7 @@ import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, query} from 'lit/decorators.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
-import {ErrorCodes, errorMessage} from '../errors.js';
+import {ErrorCodes, loadFailed} from '../errors.js';
 import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession} from '../session/agent-session.js';
 import type {SessionEvent} from '../session/session-events.js';
@@ -198,7 +198,7 @@ export class AutouiAgent extends LitElement {
     if (changed.has('debug') && this.debug) {
       import('./autoui-console.js').then(
         (m) => defineElement('autoui-console', m.AutouiConsole),
-        (error: unknown) => this.session.reportError(ErrorCodes.LOAD_FAILED, `The debug console could not be loaded (${errorMessage(error)}).`),
+        (error: unknown) => this.session.reportError(ErrorCodes.LOAD_FAILED, loadFailed('The debug console', error).message),
       );
     }
   }

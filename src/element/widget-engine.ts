@@ -3,7 +3,7 @@
  * the `autoui` layer), loaded once after the first render or by the first question, and the page's
  * own widgets, kept until it arrives. Once loaded, the `autoui` layer is one of the session's layers.
  */
-import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import {loadFailed} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
 
@@ -35,7 +35,7 @@ export class WidgetEngine {
       },
       (error: unknown) => {
         this.#loading = undefined;
-        throw new AutouiError(ErrorCodes.LOAD_FAILED, `Part of autoui-agent could not be loaded (${errorMessage(error)}). Check the network and try again.`, {cause: error});
+        throw loadFailed('Part of autoui-agent', error);
       },
     );
     return this.#loading;

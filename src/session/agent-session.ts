@@ -17,7 +17,7 @@ import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
-import {AutouiError, ErrorCodes, errorMessage, type AutouiErrorCode} from '../errors.js';
+import {AutouiError, ErrorCodes, loadFailed, type AutouiErrorCode} from '../errors.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
@@ -235,7 +235,7 @@ export class AgentSession {
   #loadEngine(): Promise<RunEngine> {
     this.#engine ??= import('./run-engine.js').catch((error: unknown) => {
       this.#engine = undefined;
-      throw new AutouiError(ErrorCodes.LOAD_FAILED, `Part of autoui-agent could not be loaded (${errorMessage(error)}). Check the network and try again.`, {cause: error});
+      throw loadFailed('Part of autoui-agent', error);
     });
     return this.#engine;
   }
