@@ -1,5 +1,6 @@
-import {defineConfig} from 'vite';
+import {defineConfig, type UserConfig} from 'vite';
 import {fileURLToPath} from 'node:url';
+import {readFileSync} from 'node:fs';
 
 /**
  * The MCP SDK imports ajv statically even when another validator is passed. We validate with
@@ -8,19 +9,34 @@ import {fileURLToPath} from 'node:url';
  */
 const ajvStub = fileURLToPath(new URL('./src/mcp/ajv-stub.ts', import.meta.url));
 
+/** The package's runtime `dependencies`: what the bundler build imports instead of inlining. */
+const dependencies = Object.keys(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).dependencies);
+
 /**
- * Three library builds, each with one entry:
- * - default: ES `dist/autoui-agent.js`, the elements, with lit inside the entry itself so a page
- *   makes one request before the first render; the engine, the MCP client, chart.js, leaflet and
- *   the markdown renderer are lazy chunks next to it;
- * - `--mode core`: ES `dist/core.js` (`autoui-agent/core`), its own chunks under `dist/core/`
- *   (built apart so that sharing modules with the element does not split the element's entry);
- * - `--mode iife`: `dist/autoui-agent.iife.js`, everything inlined, usable from a plain `<script>`.
+ * True for an import the bundler build leaves to the app's bundler: a declared dependency or one
+ * of its subpaths. Vite's own suffixes (`?inline`, `?raw`) are resolved here, whatever the package.
  */
-export default defineConfig(({mode}) => {
-  const iife = mode === 'iife';
-  const core = mode === 'core';
-  return {
+const isDependency = (id: string) => !id.includes('?') && dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+/** Both ES entries, so the element and `autoui-agent/core` share every module they have in common. */
+const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts'};
+
+/**
+ * Four builds (`npm run build` runs them in this order; the first one empties dist/):
+ * - default, the script-tag ES build (a CDN folder): `dist/autoui-agent.js` (the elements) and
+ *   `dist/core.js`, every dependency inside, lazy chunks beside them under `dist/chunks/`;
+ * - `--mode lib`, the bundler build that `import 'autoui-agent'` resolves to: one module per source
+ *   file under `dist/lib/`, importing lit, chart.js, Leaflet, marked, … from `dependencies`, so an
+ *   app's bundler dedupes them with its own and splits the `import()`s. The MCP SDK is inlined in
+ *   it: its package brings an HTTP server stack (express, hono, about a hundred packages) that a
+ *   browser library must not install, and ajv is stubbed out as above;
+ * - `--mode classic`, `dist/autoui-agent.iife.js`: a classic script that loads the ES build from
+ *   beside itself (src/classic-script.ts);
+ * - `--mode standalone`, `dist/autoui-agent.standalone.iife.js`: everything in one classic script,
+ *   for pages that cannot load modules (file://, no CDN).
+ */
+export default defineConfig(({mode}): UserConfig => {
+  const common: UserConfig = {
     // Defensive: some dependencies branch on NODE_ENV; the browser has no `process`.
     define: {'process.env.NODE_ENV': JSON.stringify('production')},
     resolve: {
@@ -29,20 +45,60 @@ export default defineConfig(({mode}) => {
         {find: /^ajv-formats$/, replacement: ajvStub},
       ],
     },
+  };
+  if (mode === 'lib') {
+    return {
+      ...common,
+      build: {
+        target: 'es2022',
+        outDir: 'dist/lib',
+        emptyOutDir: true,
+        // Readable, unminified modules with their .d.ts beside them in dist/types: no maps needed.
+        sourcemap: false,
+        lib: {entry: Object.values(entries), formats: ['es']},
+        rolldownOptions: {
+          external: isDependency,
+          preserveEntrySignatures: 'strict',
+          output: {
+            preserveModules: true,
+            preserveModulesRoot: 'src',
+            // The inlined SDK's modules land under vendor/, not a node_modules/ folder npm would drop.
+            entryFileNames: (chunk) => `${chunk.name.replace(/^.*node_modules\//, 'vendor/')}.js`,
+          },
+        },
+      },
+    };
+  }
+  if (mode === 'classic' || mode === 'standalone') {
+    const classic = mode === 'classic';
+    return {
+      ...common,
+      build: {
+        target: 'es2022',
+        emptyOutDir: false,
+        sourcemap: false,
+        lib: classic
+          ? {entry: 'src/classic-script.ts', name: 'AutouiAgent', formats: ['iife'], fileName: () => 'autoui-agent.iife.js'}
+          : {entry: 'src/standalone.ts', name: 'AutouiAgent', formats: ['iife'], fileName: () => 'autoui-agent.standalone.iife.js'},
+      },
+    };
+  }
+  return {
+    ...common,
     build: {
       target: 'es2022',
-      sourcemap: true,
-      // The element's build runs first and starts from an empty dist/; the others add to it.
-      emptyOutDir: !iife && !core,
-      lib: iife
-        ? {entry: 'src/iife.ts', name: 'AutouiAgent', formats: ['iife'], fileName: () => 'autoui-agent.iife.js'}
-        : core
-          ? {entry: 'src/core.ts', formats: ['es'], fileName: () => 'core.js'}
-          : {entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'autoui-agent.js'},
-      // Lib-mode ES output is otherwise mangled but keeps its whitespace and newlines, hence `minify`.
-      // allow-extension: modules the element shares with its lazy chunks may live in the entry
-      // (which is always loaded first) instead of separate chunks fetched before the first render.
-      rolldownOptions: {preserveEntrySignatures: 'allow-extension', output: {minify: true, ...(core ? {chunkFileNames: 'core/[name]-[hash].js'} : {})}},
+      emptyOutDir: true,
+      // No maps in the script-tag build: with every dependency inside they were three quarters of
+      // the package. The bundler build under dist/lib has them, for our code.
+      sourcemap: false,
+      lib: {entry: entries, formats: ['es']},
+      rolldownOptions: {
+        // allow-extension: modules the element shares with its lazy chunks may live in the entry
+        // (which is always loaded first) instead of separate chunks fetched before the first render.
+        preserveEntrySignatures: 'strict',
+        // Lib-mode ES output is otherwise mangled but keeps its whitespace and newlines, hence `minify`.
+        output: {minify: true, chunkFileNames: 'chunks/[name]-[hash].js'},
+      },
     },
   };
 });

@@ -2,7 +2,7 @@
 /**
  * `npm run surface`: the public surface of autoui-agent, read by the TypeScript compiler from the
  * three entries (`src/bundle.ts` → `autoui-agent`, `src/core.ts` → `autoui-agent/core`,
- * `src/iife.ts` → `window.AutouiAgent`), printed as one line per entry and compared with
+ * `src/standalone.ts` → `window.AutouiAgent`), printed as one line per entry and compared with
  * `scripts/public-surface.json`. A name that appears or disappears fails the check until the
  * snapshot is updated on purpose (`npm run surface -- --update`), so no export becomes public, or
  * stops being, unnoticed. Also checks that the entries agree: the IIFE offers every value of the
@@ -17,7 +17,7 @@ import {join, resolve} from 'node:path';
 const args = process.argv.slice(2);
 const update = args.includes('--update');
 const root = resolve(args.includes('--root') ? args[args.indexOf('--root') + 1] : new URL('..', import.meta.url).pathname);
-const ENTRIES = {'autoui-agent': 'src/bundle.ts', 'autoui-agent/core': 'src/core.ts', 'window.AutouiAgent': 'src/iife.ts'};
+const ENTRIES = {'autoui-agent': 'src/bundle.ts', 'autoui-agent/core': 'src/core.ts', 'window.AutouiAgent (standalone)': 'src/standalone.ts', 'window.AutouiAgent (classic script)': 'src/classic-script.ts'};
 const snapshotFile = join(root, 'scripts/public-surface.json');
 
 /** The exported names of each entry, `value` or `type`, sorted. */
@@ -60,8 +60,8 @@ const now = surface();
 const problems = [];
 const core = now['autoui-agent/core'];
 const missing = (from, to) => from.filter((n) => !to.includes(n));
-const iifeLacks = missing(core.values, now['window.AutouiAgent'].values);
-if (iifeLacks.length) problems.push(`src/iife.ts does not offer these values of the core: ${iifeLacks.join(', ')}`);
+const iifeLacks = missing(core.values, now['window.AutouiAgent (standalone)'].values);
+if (iifeLacks.length) problems.push(`src/standalone.ts does not offer these values of the core: ${iifeLacks.join(', ')}`);
 const bundleLacks = missing(core.types, [...now['autoui-agent'].types, ...now['autoui-agent'].values]);
 if (bundleLacks.length) problems.push(`src/bundle.ts does not export these types of the core: ${bundleLacks.join(', ')}`);
 

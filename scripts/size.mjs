@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 /**
- * `npm run size`: min, gzip and brotli bytes of the initial ES load (entry + static imports),
- * each lazy chunk and the IIFE, checked against scripts/size-budgets.json. Deterministic (it reads
- * the built files), so it runs inside `npm test`. Exits 1 when a budget is exceeded.
+ * `npm run size`: what the package costs a page and an app, checked against
+ * scripts/size-budgets.json. Exits 1 when a budget is exceeded.
+ * - Script-tag build (dist/): min, gzip and brotli bytes of the ES build's first load (entry +
+ *   static imports), the classic script's first load (the loader + the same files, held within
+ *   `classicOverInitial` of the ES one), `core.js` with its static imports, each lazy chunk, and
+ *   the all-in-one standalone script.
+ * - The package: the tarball's size and what `npm install` of it brings into an empty app
+ *   (packages, MB), from `npm pack` of this checkout (scripts/pack.mjs).
+ * The bundle figures are deterministic (they read the built files); the install reads npm's cache
+ * first and the registry for what it lacks.
  */
 import {readFileSync, readdirSync, existsSync} from 'node:fs';
 import {gzipSync, brotliCompressSync, constants} from 'node:zlib';
-import {join} from 'node:path';
+import {dirname, join, normalize, relative} from 'node:path';
+import {measureInstall, packTarball} from './pack.mjs';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(new URL('./size-budgets.json', import.meta.url), 'utf8'));
@@ -15,49 +23,75 @@ if (!existsSync(join(dist, 'autoui-agent.js'))) {
   process.exit(1);
 }
 
-const measure = (buffers) => {
-  const all = Buffer.concat(buffers);
+const measure = (files) => {
+  const buffers = files.map((f) => readFileSync(join(dist, f)));
   // Each file is fetched and compressed on its own: sum per-file compressed sizes.
   return {
-    min: all.length,
+    min: buffers.reduce((s, b) => s + b.length, 0),
     gzip: buffers.reduce((s, b) => s + gzipSync(b, {level: 9}).length, 0),
     brotli: buffers.reduce((s, b) => s + brotliCompressSync(b, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}).length, 0),
   };
 };
 
-/** Static imports of an ES chunk (not `import()`): `import x from"./a.js"`, `import"./a.js"`, `export … from"./a.js"`. */
-const staticImports = (code) =>
-  [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["'](\.\/[^"']+)["']/g)].map((m) => m[1].slice(2));
+/** Static imports of an ES file (not `import()`), as paths relative to dist/. */
+const staticImports = (file) =>
+  [...readFileSync(join(dist, file), 'utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["'](\.\.?\/[^"']+)["']/g)].map((m) =>
+    normalize(join(dirname(file), m[1])),
+  );
 
-const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
-const initial = new Set();
-const visit = (file) => {
-  if (initial.has(file)) return;
-  initial.add(file);
-  for (const dep of staticImports(readFileSync(join(dist, file), 'utf8'))) visit(dep);
+/** A file with everything it imports statically, transitively. */
+const closure = (file, seen = new Set()) => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const dep of staticImports(file)) closure(dep, seen);
+  return seen;
 };
-visit('autoui-agent.js');
 
 const rows = [];
 const failures = [];
-const row = (label, names, budget) => {
-  const size = measure(names.map((f) => readFileSync(join(dist, f))));
+const row = (label, files, budget) => {
+  const size = measure(files);
   rows.push({label, ...size, budget});
   if (budget !== undefined && size.gzip > budget) failures.push(`${label}: ${size.gzip} B gzip > budget ${budget} B`);
+  return size;
 };
 
-row(`initial ES load (${initial.size} file${initial.size > 1 ? 's' : ''})`, [...initial], budgets.initial);
-const otherEntries = ['core.js'];
-for (const file of otherEntries.filter((f) => files.includes(f))) row(`entry ${file} (own code only)`, [file], undefined);
-for (const file of files.filter((f) => !initial.has(f) && f !== 'autoui-agent.iife.js' && !otherEntries.includes(f)).sort()) {
-  const key = Object.keys(budgets.chunks).find((prefix) => file.startsWith(prefix));
-  row(`lazy chunk ${file}`, [file], key ? budgets.chunks[key] : undefined);
+const initial = closure('autoui-agent.js');
+const es = row(`ES first load (${initial.size} files)`, [...initial], budgets.initial);
+const classic = row('classic script first load (loader + ES first load)', ['autoui-agent.iife.js', ...initial], undefined);
+const ratio = classic.gzip / es.gzip;
+if (ratio > budgets.classicOverInitial) failures.push(`classic script first load is ×${ratio.toFixed(3)} the ES one > ×${budgets.classicOverInitial}`);
+row('core.js with its static imports', [...closure('core.js')], undefined);
+const chunks = readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`).filter((f) => f.endsWith('.js') && !initial.has(f)).sort();
+for (const file of chunks) {
+  const name = file.slice('chunks/'.length);
+  const key = Object.keys(budgets.chunks).find((prefix) => name.startsWith(prefix));
+  row(`lazy chunk ${name}`, [file], key ? budgets.chunks[key] : undefined);
 }
-row('IIFE (everything inlined)', ['autoui-agent.iife.js'], budgets.iife);
+row('standalone classic script (everything inlined)', ['autoui-agent.standalone.iife.js'], budgets.standalone);
 
 const kb = (n) => (n / 1000).toFixed(1).padStart(7);
-console.log(`${'bundle'.padEnd(48)} ${'min kB'.padStart(7)} ${'gzip kB'.padStart(7)} ${'br kB'.padStart(7)} ${'budget'.padStart(7)}`);
-for (const r of rows) console.log(`${r.label.padEnd(48)} ${kb(r.min)} ${kb(r.gzip)} ${kb(r.brotli)} ${r.budget ? kb(r.budget) : '      -'}`);
+console.log(`${'script-tag build (dist/)'.padEnd(56)} ${'min kB'.padStart(7)} ${'gzip kB'.padStart(7)} ${'br kB'.padStart(7)} ${'budget'.padStart(7)}`);
+for (const r of rows) console.log(`${r.label.padEnd(56)} ${kb(r.min)} ${kb(r.gzip)} ${kb(r.brotli)} ${r.budget ? kb(r.budget) : '      -'}`);
+console.log(`classic script first load / ES first load: ×${ratio.toFixed(3)} (budget ×${budgets.classicOverInitial})`);
+
+const pack = packTarball();
+const install = measureInstall(pack.tarball);
+const limits = budgets.install;
+console.log(`\n${'package'.padEnd(56)} ${'figure'.padStart(9)} ${'budget'.padStart(9)}`);
+const figures = [
+  ['tarball (kB)', pack.bytes / 1000, limits.tarballKilobytes],
+  ['unpacked (kB)', pack.unpackedBytes / 1000, undefined],
+  ['npm install autoui-agent: packages', install.packages, limits.packages],
+  ['npm install autoui-agent: MB on disk', install.megabytes, limits.megabytes],
+];
+for (const [label, value, budget] of figures) {
+  console.log(`${label.padEnd(56)} ${value.toFixed(1).padStart(9)} ${budget === undefined ? '        -' : String(budget).padStart(9)}`);
+  if (budget !== undefined && value > budget) failures.push(`${label}: ${value.toFixed(1)} > budget ${budget}`);
+}
+console.log(`installed: ${install.names.sort().join(', ')}`);
+console.log(`${relative(process.cwd(), pack.tarball)}`);
+
 if (failures.length) {
   console.error(`\nsize budgets exceeded:\n  ${failures.join('\n  ')}`);
   process.exit(1);

@@ -7,19 +7,19 @@
  * Leaflet's modules register features on `Map` and `Layer` when they load, hence the imports for
  * their effect.
  */
-import 'leaflet/src/layer/Popup';
-import 'leaflet/src/layer/vector/Renderer.getRenderer';
-import 'leaflet/src/map/handler/Map.Drag';
-import 'leaflet/src/map/handler/Map.ScrollWheelZoom';
-import 'leaflet/src/map/handler/Map.DoubleClickZoom';
-import 'leaflet/src/map/handler/Map.Keyboard';
-import 'leaflet/src/map/handler/Map.TouchZoom';
-import 'leaflet/src/control/Control.Zoom';
+import 'leaflet/src/layer/Popup.js';
+import 'leaflet/src/layer/vector/Renderer.getRenderer.js';
+import 'leaflet/src/map/handler/Map.Drag.js';
+import 'leaflet/src/map/handler/Map.ScrollWheelZoom.js';
+import 'leaflet/src/map/handler/Map.DoubleClickZoom.js';
+import 'leaflet/src/map/handler/Map.Keyboard.js';
+import 'leaflet/src/map/handler/Map.TouchZoom.js';
+import 'leaflet/src/control/Control.Zoom.js';
 
-export {Map, createMap as map} from 'leaflet/src/map/Map';
-export {TileLayer, tileLayer} from 'leaflet/src/layer/tile/TileLayer';
-export {CircleMarker, circleMarker} from 'leaflet/src/layer/vector/CircleMarker';
-export {Circle, circle} from 'leaflet/src/layer/vector/Circle';
-export {GeoJSON, geoJSON} from 'leaflet/src/layer/GeoJSON';
-export {FeatureGroup, featureGroup} from 'leaflet/src/layer/FeatureGroup';
+export {Map, createMap as map} from 'leaflet/src/map/Map.js';
+export {TileLayer, tileLayer} from 'leaflet/src/layer/tile/TileLayer.js';
+export {CircleMarker, circleMarker} from 'leaflet/src/layer/vector/CircleMarker.js';
+export {Circle, circle} from 'leaflet/src/layer/vector/Circle.js';
+export {GeoJSON, geoJSON} from 'leaflet/src/layer/GeoJSON.js';
+export {FeatureGroup, featureGroup} from 'leaflet/src/layer/FeatureGroup.js';
 export type {MapOptions, PathOptions} from 'leaflet';

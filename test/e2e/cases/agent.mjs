@@ -204,7 +204,7 @@ export const cases = [
   {
     name: 'es: chart.js, leaflet, markdown and the MCP client load only on first use',
     async run(ctx) {
-      const lazy = /\/dist\/(mcp|chart|map|markdown)-[\w-]+\.js$/;
+      const lazy = /\/dist\/chunks\/(mcp|chart|map|markdown)-[\w-]+\.js$/;
       const base = await scenario(ctx.servers, [
         {toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'chart', params: {type: 'pie', labels: ['a', 'b'], datasets: [{data: [1, 2]}]}}}]},
         {text: 'A pie.', ...stop},

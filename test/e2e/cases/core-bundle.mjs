@@ -24,7 +24,7 @@ async function openCorePage({context, baseUrl, screenshot}, build, csp) {
   return {result, problems};
 }
 
-export const cases = ['es', 'iife'].flatMap((build) =>
+export const cases = ['es', 'iife', 'standalone'].flatMap((build) =>
   [false, true].map((csp) => ({
     name: `${build} bundle${csp ? ' under a strict CSP' : ''}: defines the element and runs the core`,
     async run(ctx) {

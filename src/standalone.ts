@@ -1,7 +1,9 @@
 /**
- * Entry of `dist/autoui-agent.iife.js`, the one classic script: everything inlined, the elements
- * defined, and every value of `autoui-agent/core` on `window.AutouiAgent` (the same names: the
- * surface check compares them).
+ * Entry of `dist/autoui-agent.standalone.iife.js`, the all-in-one classic script for pages that
+ * cannot load modules (opened from file://, offline copies): everything inlined, the elements
+ * defined, and every value of `autoui-agent/core` on `window.AutouiAgent` at once (the same names:
+ * the surface check compares them). It weighs about 14 times the ES build's first load, which is
+ * why `autoui-agent.iife.js` is a loader of the ES build instead.
  */
 import './define.js';
 
