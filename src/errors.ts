@@ -18,6 +18,8 @@ export const ErrorCodes = {
   MCP_CORS: 'MCP_CORS',
   /** An MCP server did not answer in time. */
   MCP_TIMEOUT: 'MCP_TIMEOUT',
+  /** A server's configuration cannot be used: no URL, or one that is not http(s). Nothing was sent. */
+  MCP_CONFIG: 'MCP_CONFIG',
   /** A tool call failed (exception inside the tool, or the server reported an error). */
   TOOL_FAILED: 'TOOL_FAILED',
   /** A tool call took longer than its timeout. */

@@ -3,30 +3,91 @@ import type {ServerConfig} from '../session/server-set.js';
 /**
  * `<autoui-server>`: names one MCP server of its parent `<autoui-agent>`. It renders nothing;
  * adding, removing or changing one connects, disconnects or reconnects that server (the parent
- * watches its children).
+ * watches its children). Each attribute has a property of the same name, which frameworks bind
+ * (`[url]="…"` in Angular, `url={…}` in React 19): setting a property sets the attribute. A server
+ * without a usable `url` is reported by the parent with `autoui-server-error` (`MCP_CONFIG`).
  *
+ * @tagname autoui-server
  * @summary One MCP server of an `<autoui-agent>`.
- * @attr name - Server name used in tool prefixes (`{name}_mcp_{tool}`); default: the server's own name.
- * @attr url - Streamable HTTP endpoint of the server.
- * @attr token - Sent as `Authorization: Bearer <token>` to this server only.
- * @attr tools - Space-separated allow-list of tool names; absent: every tool.
  */
 export class AutouiServer extends HTMLElement {
-  /** The server's configuration as read from the attributes. */
+  /**
+   * Server name used in tool prefixes (`{name}_mcp_{tool}`); default: the server's own name.
+   * @attr name
+   */
+  get name(): string {
+    return this.getAttribute('name') ?? '';
+  }
+  set name(value: string) {
+    this.#reflect('name', value);
+  }
+
+  /**
+   * Streamable HTTP endpoint of the server (legacy SSE servers work too), resolved against the page.
+   * @attr url
+   */
+  get url(): string {
+    return this.getAttribute('url') ?? '';
+  }
+  set url(value: string) {
+    this.#reflect('url', value);
+  }
+
+  /**
+   * Sent as `Authorization: Bearer <token>` to this server only.
+   * @attr token
+   */
+  get token(): string {
+    return this.getAttribute('token') ?? '';
+  }
+  set token(value: string) {
+    this.#reflect('token', value);
+  }
+
+  /**
+   * Allow-list of tool names (the attribute: space-separated); empty or absent: every tool.
+   * @attr tools
+   */
+  get tools(): string[] {
+    return splitTools(this.getAttribute('tools'));
+  }
+  set tools(value: readonly string[] | string) {
+    this.#reflect('tools', typeof value === 'string' ? value : value?.join(' '));
+  }
+
+  /** The server's configuration, as its parent connects it. */
   get config(): ServerConfig {
     return serverConfigOf(this);
   }
+
+  connectedCallback(): void {
+    // A framework may set properties on the element before its class is defined: they are then
+    // own fields of the plain element, which would hide the accessors. Move them to the attributes
+    // (here, not in the constructor, where an element must not gain attributes).
+    for (const key of ['name', 'url', 'token', 'tools'] as const) {
+      if (!Object.prototype.hasOwnProperty.call(this, key)) continue;
+      const value = (this as Record<string, unknown>)[key];
+      delete (this as Record<string, unknown>)[key];
+      (this as Record<string, unknown>)[key] = value;
+    }
+  }
+
+  #reflect(attribute: string, value: string | null | undefined): void {
+    if (value === null || value === undefined || value === '') this.removeAttribute(attribute);
+    else this.setAttribute(attribute, String(value));
+  }
 }
 
+const splitTools = (value: string | null) => value?.split(/\s+/).filter(Boolean) ?? [];
 
-/** Reads a server configuration from an element's attributes. */
+/** Reads a server configuration from an element's attributes (upgraded or not). */
 export function serverConfigOf(element: Element): ServerConfig {
-  const tools = element.getAttribute('tools')?.split(/\s+/).filter(Boolean);
+  const tools = splitTools(element.getAttribute('tools'));
   return {
     name: element.getAttribute('name') || undefined,
     url: element.getAttribute('url') ?? '',
     token: element.getAttribute('token') || undefined,
-    tools: tools?.length ? tools : undefined,
+    tools: tools.length ? tools : undefined,
   };
 }
 

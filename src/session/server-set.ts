@@ -56,14 +56,18 @@ export class ServerSet {
     this.#events = events;
   }
 
-  /** Connects servers that are new, closes those no longer listed; keeps the others as they are. */
+  /**
+   * Connects servers that are new, closes those no longer listed; keeps the others as they are.
+   * A configuration that cannot be used (no URL, not http(s)) is kept in the error state and
+   * reported once, as `MCP_CONFIG`, so a page's mistake is never silent.
+   */
   sync(configs: readonly ServerConfig[]): void {
-    const wanted = configs.filter((c) => c.url);
     const keep: Entry[] = [];
-    for (const config of wanted) {
+    for (const config of configs) {
       const key = keyOf(config);
       const existing = this.#entries.find((e) => e.key === key && !keep.includes(e));
-      keep.push(existing ?? this.#connect(key, config));
+      const problem = existing ? undefined : configProblem(config);
+      keep.push(existing ?? (problem ? this.#refuse(key, config, problem) : this.#connect(key, config)));
     }
     for (const entry of this.#entries) if (!keep.includes(entry)) this.#close(entry);
     this.#entries = keep;
@@ -120,12 +124,38 @@ export class ServerSet {
     return entry;
   }
 
+  #refuse(key: string, config: ServerConfig, problem: string): Entry {
+    const name = config.name || (config.url ? hostOf(config.url) : 'server');
+    const entry: Entry = {key, config, controller: new AbortController(), status: {name, url: config.url, state: 'error', toolCount: 0, error: problem}};
+    // Reported a task later, like a connection failure: a page's listeners added after the
+    // markup hear it, and a configuration completed right away (name, then url) is never reported.
+    setTimeout(() => {
+      if (!entry.controller.signal.aborted) this.#events.error(name, ErrorCodes.MCP_CONFIG, problem);
+    }, 0);
+    return entry;
+  }
+
   #close(entry: Entry): void {
     entry.controller.abort();
     void entry.connection?.close().catch(() => {
       // Closing a connection to a server that is already gone is not worth reporting.
     });
   }
+}
+
+/** Why a configuration cannot be connected, or undefined when it can. Relative URLs resolve against the page. */
+function configProblem(config: ServerConfig): string | undefined {
+  const label = config.name ? `MCP server "${config.name}"` : 'An MCP server';
+  const url = typeof config.url === 'string' ? config.url.trim() : '';
+  if (!url) return `${label} has no URL: set its url attribute (or property) to its Streamable HTTP endpoint.`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, globalThis.location?.href);
+  } catch {
+    return `${label} has a URL that is not one: "${url.slice(0, 200)}".`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `${label} has a ${parsed.protocol} URL; only http(s) endpoints are supported.`;
+  return undefined;
 }
 
 function hostOf(url: string): string {
