@@ -11,7 +11,10 @@ import './define.js';
 export {AutouiAgent} from './element/autoui-agent.js';
 export {AutouiServer} from './element/autoui-server.js';
 export {defineElement} from './define-element.js';
+// Every tag with its class, also merged into HTMLElementTagNameMap.
+export type {AutouiTagNameMap} from './tag-names.js';
 export type {
+  AutouiDomEventMap,
   AutouiEventMap,
   ErrorDetail,
   MessageDetail,

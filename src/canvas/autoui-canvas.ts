@@ -33,6 +33,7 @@ const TEXTS = {
  * that place and size, stored in the store. Updates set the new params on the same element: no
  * remount, no flicker.
  *
+ * @tagname autoui-canvas
  * @summary The widget canvas.
  * @fires autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
  * @fires autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.

@@ -20,6 +20,23 @@ import {WidgetEngine} from './widget-engine.js';
 import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
 
+// The event detail types, beside the class whose events they are (the JSX types generated from
+// the manifest import them from here).
+export type {
+  ErrorDetail,
+  MessageDetail,
+  RunEndDetail,
+  RunStartDetail,
+  ServerErrorDetail,
+  ServerReadyDetail,
+  TextDetail,
+  WidgetCreateDetail,
+  WidgetCreatedDetail,
+  WidgetRemovedDetail,
+  WidgetUpdatedDetail,
+} from './events.js';
+export type {ToolCall} from '../agent/dispatcher.js';
+
 /** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
 const WIDGET_WAIT_MS = 10_000;
 
@@ -29,24 +46,25 @@ const WIDGET_WAIT_MS = 10_000;
  * tools and shows widgets on its canvas. The element is a view over one {@link AgentSession}
  * (`session`): its attributes become the session's settings, the session's events its DOM events.
  *
+ * @tagname autoui-agent
  * @summary An LLM agent that renders widgets from MCP data.
  *
  * @slot - `<autoui-server>` children: the MCP servers.
  * @slot composer - Replaces the built-in composer (call `ask()` from yours).
  * @slot transcript - Replaces the built-in transcript (an empty element hides it).
  *
- * @fires autoui-widget-create - Before a widget is shown; cancelable. detail: `{type, params}`.
- * @fires autoui-widget-created - A widget was shown. detail: `{id, type, params, element}`.
- * @fires autoui-widget-updated - A widget's params changed. detail: `{id, type, params}`.
- * @fires autoui-widget-removed - A widget was removed. detail: `{id}`.
- * @fires autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided}`.
- * @fires autoui-text - Streamed assistant text. detail: `{delta}`.
- * @fires autoui-message - A complete message. detail: `{role, text}`.
- * @fires autoui-run-start - A question starts. detail: `{question}`.
- * @fires autoui-run-end - A question ended. detail: `{result}`.
- * @fires autoui-error - Something failed. detail: `{code, message}`.
- * @fires autoui-server-ready - An MCP server connected. detail: `{name, tools}`.
- * @fires autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
+ * @fires {CustomEvent<WidgetCreateDetail>} autoui-widget-create - Before a widget is shown; cancelable. detail: `{type, params}`.
+ * @fires {CustomEvent<WidgetCreatedDetail>} autoui-widget-created - A widget was shown. detail: `{id, type, params, element}`.
+ * @fires {CustomEvent<WidgetUpdatedDetail>} autoui-widget-updated - A widget's params changed. detail: `{id, type, params}`.
+ * @fires {CustomEvent<WidgetRemovedDetail>} autoui-widget-removed - A widget was removed. detail: `{id}`.
+ * @fires {CustomEvent<ToolCall>} autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided}`.
+ * @fires {CustomEvent<TextDetail>} autoui-text - Streamed assistant text. detail: `{delta}`.
+ * @fires {CustomEvent<MessageDetail>} autoui-message - A complete message. detail: `{role, text}`.
+ * @fires {CustomEvent<RunStartDetail>} autoui-run-start - A question starts. detail: `{question}`.
+ * @fires {CustomEvent<RunEndDetail>} autoui-run-end - A question ended. detail: `{result}`.
+ * @fires {CustomEvent<ErrorDetail>} autoui-error - Something failed. detail: `{code, message}`.
+ * @fires {CustomEvent<ServerReadyDetail>} autoui-server-ready - An MCP server connected. detail: `{name, tools}`.
+ * @fires {CustomEvent<ServerErrorDetail>} autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
  *
  * @csspart base - The element's layout frame.
  * @csspart transcript - The built-in transcript.

@@ -15,6 +15,8 @@ const HISTORY_LIMIT = 50;
  * @csspart input - The text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button.
+ *
+ * @tagname autoui-composer
  */
 export class AutouiComposer extends LitElement {
   static override styles = css`

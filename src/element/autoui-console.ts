@@ -14,6 +14,8 @@ const RESULT_PREVIEW = 600;
  * The argument and result blocks scroll when long, so they take keyboard focus.
  *
  * @csspart console - The console's root.
+ *
+ * @tagname autoui-console
  */
 export class AutouiConsole extends LitElement {
   static override styles = css`

@@ -16,6 +16,8 @@ import type {Notice, TranscriptEntry} from '../session/transcript.js';
  * @csspart assistant - An answer.
  * @csspart tool-pill - One tool call.
  * @csspart notice - A stop or error notice.
+ *
+ * @tagname autoui-transcript
  */
 export class AutouiTranscript extends LitElement {
   static override styles = css`

@@ -81,21 +81,15 @@ export interface AutouiEventMap {
   'autoui-server-error': ServerErrorDetail;
 }
 
+/** Each public event name with its `CustomEvent` type, as the DOM's event maps hold them. */
+export type AutouiDomEventMap = {[K in keyof AutouiEventMap]: CustomEvent<AutouiEventMap[K]>};
+
+// The events bubble and cross shadow roots up to the document and the window: listeners on any
+// of them get typed details.
 declare global {
-  interface HTMLElementEventMap {
-    'autoui-widget-create': CustomEvent<WidgetCreateDetail>;
-    'autoui-widget-created': CustomEvent<WidgetCreatedDetail>;
-    'autoui-widget-updated': CustomEvent<WidgetUpdatedDetail>;
-    'autoui-widget-removed': CustomEvent<WidgetRemovedDetail>;
-    'autoui-tool-call': CustomEvent<ToolCall>;
-    'autoui-text': CustomEvent<TextDetail>;
-    'autoui-message': CustomEvent<MessageDetail>;
-    'autoui-run-start': CustomEvent<RunStartDetail>;
-    'autoui-run-end': CustomEvent<RunEndDetail>;
-    'autoui-error': CustomEvent<ErrorDetail>;
-    'autoui-server-ready': CustomEvent<ServerReadyDetail>;
-    'autoui-server-error': CustomEvent<ServerErrorDetail>;
-  }
+  interface HTMLElementEventMap extends AutouiDomEventMap {}
+  interface DocumentEventMap extends AutouiDomEventMap {}
+  interface WindowEventMap extends AutouiDomEventMap {}
 }
 
 /**

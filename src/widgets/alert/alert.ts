@@ -11,6 +11,7 @@ const ICONS = {info: 'ℹ', success: '✓', warning: '⚠', error: '✕'} as con
  * A notice. Warnings and errors use `role="alert"` so screen readers announce them; information
  * and success use `role="status"`, which waits its turn.
  *
+ * @tagname autoui-alert
  * @summary An information, success, warning or error message.
  * @csspart body - The box.
  * @csspart icon - The icon.

@@ -14,6 +14,7 @@ export type CardsParams = {title?: string; items: CardItem[]};
  * A responsive grid of cards, each with a title, text, an optional image (allowed hosts only, alt
  * text required) and an optional link.
  *
+ * @tagname autoui-cards
  * @summary A grid of cards.
  * @csspart body - The widget's root.
  * @csspart title - The title.

@@ -28,6 +28,7 @@ const STRINGS = {
 const MAX_TABLE_ROWS = 500;
 
 /**
+ * @tagname autoui-chart
  * @summary A chart drawn with chart.js: bar, line, area, pie, doughnut, scatter, bubble, radar,
  * polar area; several series, axis titles, and a data table for screen readers.
  *

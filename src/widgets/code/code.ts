@@ -11,6 +11,7 @@ export type CodeParams = {code: string; language?: string; title?: string};
  * A block of code shown as text (never executed, never highlighted through HTML), with a copy
  * button.
  *
+ * @tagname autoui-code
  * @summary Code or query text with a copy button.
  * @csspart body - The widget's root.
  * @csspart header - The title, language and copy button row.

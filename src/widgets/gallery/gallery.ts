@@ -25,6 +25,7 @@ const STRINGS = {
 };
 
 /**
+ * @tagname autoui-gallery
  * @summary A grid of images with alt text and optional captions.
  *
  * Images load only from the hosts the page allows (`environment.imageHosts`); any other host is

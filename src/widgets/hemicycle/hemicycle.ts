@@ -43,6 +43,7 @@ const STRINGS = {
 };
 
 /**
+ * @tagname autoui-hemicycle
  * @summary A parliament hemicycle: seats as dots in half rings, coloured by group, with a legend
  * and an optional majority line.
  *

@@ -14,6 +14,7 @@ const PAGE = 200;
  * A collapsible JSON viewer built on `<details>`: keyboard and screen-reader friendly without any
  * script of its own. Closed branches are not rendered at all, so a large document stays fast.
  *
+ * @tagname autoui-json
  * @summary A collapsible JSON viewer.
  * @csspart body - The widget's root.
  * @csspart title - The title.

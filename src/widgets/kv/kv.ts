@@ -11,6 +11,7 @@ export type KvParams = {
 /**
  * Key-value pairs as a description list: the facts of one record.
  *
+ * @tagname autoui-kv
  * @summary Key-value pairs.
  * @csspart body - The widget's root.
  * @csspart title - The title.

@@ -12,6 +12,7 @@ export type ListParams = {title?: string; ordered?: boolean; items: ListItem[]};
 /**
  * A bulleted or numbered list of short items; an item may link out (http(s) only, new tab).
  *
+ * @tagname autoui-list
  * @summary A list of items.
  * @csspart body - The widget's root.
  * @csspart title - The title.

@@ -16,6 +16,7 @@ const STRINGS = {
 };
 
 /**
+ * @tagname autoui-map
  * @summary A map drawn with Leaflet: markers and circles with text popups, GeoJSON layers, a
  * choropleth by value with its legend, on any tile server (OpenStreetMap by default).
  *
@@ -56,12 +57,19 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
     },
   );
 
-  /** The live Leaflet map (undefined before the first render and after removal). */
+  /**
+   * The live Leaflet map (undefined before the first render and after removal). For tests: left
+   * out of the published types, so an app's types never need Leaflet's.
+   * @internal
+   */
   get leafletMap() {
     return this.controller.map;
   }
 
-  /** The tile layer, e.g. to wait for its `load` event. */
+  /**
+   * The tile layer, e.g. to wait for its `load` event. For tests, like `leafletMap`.
+   * @internal
+   */
   get tileLayer() {
     return this.scene?.tileLayer;
   }

@@ -11,6 +11,7 @@ export type MarkdownParams = {content: string; title?: string};
  * Formatted text. The markdown is rendered by marked and cleaned by DOMPurify before it reaches
  * the shadow root: the only `unsafeHTML` of the catalogue, on sanitised HTML only. Loaded lazily.
  *
+ * @tagname autoui-markdown
  * @summary Markdown text, sanitised.
  * @csspart body - The widget's root.
  * @csspart title - The title.

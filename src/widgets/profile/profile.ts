@@ -18,6 +18,7 @@ export type ProfileParams = {
  * A person or an organisation: photo, name, role, a few facts and links. The photo loads only
  * from an allowed host; otherwise a button names the host and loads it on request.
  *
+ * @tagname autoui-profile
  * @summary A person or organisation card.
  * @csspart body - The widget's root.
  * @csspart avatar - The photo (or the button that reveals it: `avatar-blocked`).

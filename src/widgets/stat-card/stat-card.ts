@@ -22,6 +22,7 @@ const ARROWS = {up: '▲', down: '▼', stable: '▶'} as const;
  * A key figure on a card, with its trend and a variant colour: the building block of dashboards.
  * The trend arrow carries an accessible label ("Trend: up"), so it is not only a colour.
  *
+ * @tagname autoui-stat-card
  * @summary A figure with label, unit, trend and variant.
  * @csspart body - The card.
  * @csspart label - The label.

@@ -19,6 +19,7 @@ export function statDigits(decimals?: number): Intl.NumberFormatOptions {
 /**
  * One key number with its label: the plainest way to answer "how many".
  *
+ * @tagname autoui-stat
  * @summary A single figure with a label, an optional unit and caption.
  * @csspart body - The widget's root.
  * @csspart label - The label.

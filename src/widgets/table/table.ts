@@ -21,6 +21,7 @@ const STRINGS = {
 };
 
 /**
+ * @tagname autoui-table
  * @summary A data table: sortable typed columns, smooth scrolling through thousands of rows
  * (only the visible rows are in the DOM) and CSV export.
  *

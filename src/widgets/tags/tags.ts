@@ -11,6 +11,7 @@ export type TagsParams = {title?: string; items: TagItem[]};
 /**
  * Labels shown as chips, with an optional count each.
  *
+ * @tagname autoui-tags
  * @summary A set of labels as chips.
  * @csspart body - The widget's root.
  * @csspart title - The title.

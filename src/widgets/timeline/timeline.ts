@@ -13,6 +13,7 @@ const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
  * language; free-text dates ("Spring 2024") are shown as given. The line sits on the inline-start
  * side, so it moves to the right in RTL.
  *
+ * @tagname autoui-timeline
  * @summary Dated events in order.
  * @csspart body - The widget's root.
  * @csspart title - The title.
