@@ -1,4 +1,4 @@
-import {defineConfig, type UserConfig} from 'vite';
+import {defineConfig, type Plugin, type UserConfig} from 'vite';
 import {fileURLToPath} from 'node:url';
 import {readFileSync} from 'node:fs';
 
@@ -17,6 +17,33 @@ const dependencies = Object.keys(JSON.parse(readFileSync(new URL('./package.json
  * of its subpaths. Vite's own suffixes (`?inline`, `?raw`) are resolved here, whatever the package.
  */
 const isDependency = (id: string) => !id.includes('?') && dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+/**
+ * Makes each entry chunk import every chunk it needs statically, not only its direct imports, so
+ * the browser requests them all at once instead of one level at a time (what Rollup's
+ * `hoistTransitiveImports` does; Rolldown does not). Module evaluation order does not change:
+ * a module still runs after the modules it imports.
+ */
+function hoistTransitiveImports(): Plugin {
+  return {
+    name: 'autoui-agent: hoist transitive imports',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      for (const entry of [...chunks.values()].filter((c) => c.isEntry)) {
+        const needed = new Set<string>();
+        const visit = (file: string) => {
+          for (const dep of chunks.get(file)?.imports ?? []) if (!needed.has(dep)) needed.add(dep), visit(dep);
+        };
+        visit(entry.fileName);
+        const hoisted = [...needed].filter((dep) => !entry.imports.includes(dep));
+        if (hoisted.length === 0) continue;
+        const relative = (dep: string) => (dep.startsWith('chunks/') ? `./${dep}` : `./${dep.split('/').pop()}`);
+        entry.code = hoisted.map((dep) => `import"${relative(dep)}";`).join('') + entry.code;
+        entry.imports.push(...hoisted);
+      }
+    },
+  };
+}
 
 /** Both ES entries, so the element and `autoui-agent/core` share every module they have in common. */
 const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts'};
@@ -85,6 +112,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
+    plugins: [hoistTransitiveImports()],
     build: {
       target: 'es2022',
       emptyOutDir: true,

@@ -32,11 +32,10 @@ mkdirSync(out, {recursive: true});
 
 const started = Date.now();
 if (only(BROWSER).length && process.env.BENCH_NO_BUILD !== '1') {
-  console.log('bench: building the ES bundle into bench/.build/dist/ ...');
+  console.log('bench: building the ES build into bench/.build/dist/ ...');
   execFileSync('node', ['scripts/gen-validators.mjs'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
-  // The element's build, then autoui-agent/core's (its own pass, as in `npm run build`).
+  // The script-tag ES build of `npm run build`: the element and autoui-agent/core, sharing chunks.
   execFileSync('npx', ['vite', 'build', '--outDir', 'bench/.build/dist', '--logLevel', 'warn'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
-  execFileSync('npx', ['vite', 'build', '--mode', 'core', '--outDir', 'bench/.build/dist', '--logLevel', 'warn'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
 }
 /** What Vite does for `import text from './x.md?raw'` and `import css from 'x.css?inline'` (the widgets' recipes and styles). */
 const rawImports = {

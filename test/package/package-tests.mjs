@@ -2,10 +2,10 @@
 /**
  * `npm run test:package`: the package as a web developer meets it. Packs the built checkout,
  * installs the tarball alone into an empty app and into a copy of test/package/consumer (a fresh
- * app with TypeScript, Vite, React 19, Angular 21 and Vue 3), then checks what they get: the
+ * app with TypeScript, Vite, React 19, Angular 21, Vue 3 and Svelte 5), then checks what they get: the
  * install, the tarball's files, a strict TypeScript build, the manifest and the files generated
  * from it, a Vite app using both entries, and one question asked through the element in a React,
- * an Angular and a Vue page in Chromium (fake LLM and Data demo server over HTTP). Ends with
+ * an Angular, a Vue and a Svelte page in Chromium (fake LLM and Data demo server over HTTP). Ends with
  * `N passed, N failed` and writes test-results/package.json for `npm test`. Needs `npm run build`.
  */
 import assert from 'node:assert/strict';
@@ -110,7 +110,7 @@ test('the published modules and types import only declared dependencies (an isol
   assert.deepEqual(undeclared, []);
 });
 
-test('installed into a fresh app with TypeScript, React, Angular and Vue', () => {
+test('installed into a fresh app with TypeScript, React, Angular, Vue and Svelte', () => {
   npmInstall(app, [pack.tarball]);
   assert.ok(existsSync(join(installed, 'package.json')));
 });
@@ -183,7 +183,7 @@ const turns = [
 let pages;
 async function framework(name) {
   pages ??= await (async () => {
-    for (const page of ['react', 'angular', 'vue']) inApp('npx', ['vite', 'build', '--logLevel', 'error'], {APP: page});
+    for (const page of ['react', 'angular', 'vue', 'svelte']) inApp('npx', ['vite', 'build', '--logLevel', 'error'], {APP: page});
     process.env.TEST_SERVERS = 'fake-llm,demo-data';
     const servers = await startTestServers();
     const web = await startStaticServer({root: app});
@@ -219,6 +219,7 @@ async function framework(name) {
 test('React 19: props, children and on<event> props drive one question through the element', () => framework('react'));
 test('Angular 21: [property] bindings on <autoui-agent> and <autoui-server>, (event) bindings, one question', () => framework('angular'));
 test('Vue 3: :prop bindings and @event listeners, one question', () => framework('vue'));
+test('Svelte 5: attributes set as properties, on<event> attributes, bind:this, one question', () => framework('svelte'));
 
 mkdirSync(join(root, 'test-results/screenshots'), {recursive: true});
 const counts = {passed: 0, failed: 0, skipped: 0, failures: []};
