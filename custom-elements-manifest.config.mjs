@@ -8,7 +8,8 @@
  *   `dist/vscode.css-custom-data.json`: tag, attribute and CSS property completion in VS Code.
  * The analyzer reads `src/`, whose files the package does not ship, so module paths are rewritten
  * to the bundler build's modules (`src/x.ts` → `dist/lib/x.js`); modules that hold only types
- * have no JavaScript file and are left out. Runs after `vite build --mode lib` (npm run build).
+ * have no JavaScript file and are left out; modules are sorted by path. Runs after
+ * `vite build --mode lib` (npm run build).
  */
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {jsxTypesPlugin} from '@wc-toolkit/jsx-types';
@@ -25,6 +26,8 @@ function packagePaths() {
     name: 'autoui-agent: package paths',
     packageLinkPhase({customElementsManifest: manifest}) {
       manifest.modules = manifest.modules.filter((module) => existsSync(shipped(module.path)) || module.declarations?.some((d) => d.customElement));
+      // The analyzer's order follows the file system's; sorted, the committed file changes only with the sources.
+      manifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       for (const module of manifest.modules) {
         module.path = shipped(module.path);
         for (const declaration of module.declarations ?? []) {
