@@ -4,6 +4,8 @@
  * ecosystem:
  * - `@wc-toolkit/jsx-types` → `dist/types/jsx.d.ts` (`autoui-agent/jsx`): JSX intrinsic element
  *   types for React 19, Preact and Solid, with attributes, properties and typed events;
+ * - `custom-element-vuejs-integration` → `dist/types/vue.d.ts` (`autoui-agent/vue`): the tags as
+ *   Vue `GlobalComponents`, for template type checking (vue-tsc, Volar);
  * - `custom-element-vs-code-integration` → `dist/vscode.html-custom-data.json` and
  *   `dist/vscode.css-custom-data.json`: tag, attribute and CSS property completion in VS Code.
  * The analyzer reads `src/`, whose files the package does not ship, so module paths are rewritten
@@ -14,8 +16,13 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {jsxTypesPlugin} from '@wc-toolkit/jsx-types';
 import {customElementVsCodePlugin} from 'custom-element-vs-code-integration';
+import {generateVuejsTypes} from 'custom-element-vuejs-integration';
 
 const shipped = (path) => path.replace(/^src\/(.*)\.ts$/, 'dist/lib/$1.js');
+
+/** Module of each tag's class, relative to dist/types (filled by packagePaths, read by the generators). */
+const typeModuleOfTag = new Map();
+const typePath = (tag) => `./${(typeModuleOfTag.get(tag) ?? '').replace(/^dist\/lib\//, '')}`;
 
 /** Rewrites every module path of the manifest to the file the package ships. */
 function packagePaths() {
@@ -31,6 +38,9 @@ function packagePaths() {
       for (const module of manifest.modules) {
         module.path = shipped(module.path);
         for (const declaration of module.declarations ?? []) {
+          if (declaration.tagName) typeModuleOfTag.set(declaration.tagName, module.path);
+          // `lang` and `dir` are watched global attributes: their properties are HTMLElement's own.
+          for (const attribute of declaration.attributes ?? []) if (!attribute.fieldName && ['lang', 'dir'].includes(attribute.name)) attribute.fieldName = attribute.name;
           fix(declaration.superclass);
           for (const member of [...(declaration.members ?? []), ...(declaration.attributes ?? []), ...(declaration.events ?? [])]) fix(member.inheritedFrom);
         }
@@ -58,6 +68,33 @@ function reactRefObjects() {
   };
 }
 
+/**
+ * The Vue generator reads an event's `type` as its detail's type (it writes `CustomEvent<type>`),
+ * where the manifest, like the JSX generator, holds the event's own type
+ * (`CustomEvent<WidgetCreatedDetail>`). It gets a copy with the details' types instead.
+ */
+function vueTypes() {
+  const detailOnly = (manifest) => {
+    const copy = structuredClone(manifest);
+    for (const declaration of copy.modules.flatMap((m) => m.declarations ?? [])) {
+      for (const event of declaration.events ?? []) {
+        const detail = event.type?.text.match(/^CustomEvent<(.+)>$/)?.[1];
+        if (detail) event.type = {text: detail};
+        else delete event.type;
+      }
+    }
+    return copy;
+  };
+  return {
+    name: 'autoui-agent: Vue types',
+    packageLinkPhase({customElementsManifest}) {
+      const manifest = detailOnly(customElementsManifest);
+      const options = {outdir: 'dist/types', hideLogs: true, componentTypePath: (_name, tag) => typePath(tag)};
+      generateVuejsTypes(manifest, {...options, fileName: 'vue.d.ts'});
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: ['src/generated/**', 'src/**/*.d.ts'],
@@ -72,6 +109,7 @@ export default {
       componentTypePath: (_name, _tag, modulePath) => `./${(modulePath ?? '').replace(/^dist\/lib\//, '')}`,
     }),
     reactRefObjects(),
+    vueTypes(),
     customElementVsCodePlugin({outdir: 'dist', htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json'}),
   ],
 };

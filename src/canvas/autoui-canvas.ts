@@ -18,6 +18,13 @@ export interface WidgetRenderedDetail {
   element: HTMLElement;
 }
 
+/** Detail of `autoui-widget-failed`: the widgets of `type` that could not be shown, and why. */
+export interface WidgetFailedDetail {
+  type: string;
+  ids: string[];
+  message: string;
+}
+
 /** Pixels an arrow key moves or resizes a widget. */
 const STEP = 10;
 const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown']);
@@ -35,8 +42,8 @@ const TEXTS = {
  *
  * @tagname autoui-canvas
  * @summary The widget canvas.
- * @fires autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
- * @fires autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.
+ * @fires {CustomEvent<WidgetRenderedDetail>} autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
+ * @fires {CustomEvent<WidgetFailedDetail>} autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.
  * @csspart widget - Every widget's frame.
  * @csspart widget-<type> - The frame of widgets of one type, e.g. `widget-stat`.
  * @csspart close - The close button of a widget.
@@ -143,7 +150,7 @@ export class AutouiCanvas extends LitElement {
         // The agent element turns this into autoui-error and stops waiting for these widgets.
         const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
         for (const id of ids) this.#arrivals.forget(id);
-        this.dispatchEvent(new CustomEvent('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
+        this.dispatchEvent(new CustomEvent<WidgetFailedDetail>('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
       },
     );
   }
@@ -300,5 +307,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'autoui-widget-rendered': CustomEvent<WidgetRenderedDetail>;
+    'autoui-widget-failed': CustomEvent<WidgetFailedDetail>;
   }
 }

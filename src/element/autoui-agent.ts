@@ -49,6 +49,9 @@ const WIDGET_WAIT_MS = 10_000;
  * @tagname autoui-agent
  * @summary An LLM agent that renders widgets from MCP data.
  *
+ * @attr lang - Language of the prompt and of the element's texts (`fr` or `en`; another tag gives French texts and that tag's numbers and dates); default: the page's `<html lang>`.
+ * @attr dir - Text direction (`ltr`, `rtl`); default: the page's.
+ *
  * @slot - `<autoui-server>` children: the MCP servers.
  * @slot composer - Replaces the built-in composer (call `ask()` from yours).
  * @slot transcript - Replaces the built-in transcript (an empty element hides it).

@@ -3,14 +3,22 @@ import {property, query, state} from 'lit/decorators.js';
 import {STRINGS, type Strings} from './strings.js';
 import {tokens} from '../styles/tokens.js';
 
+/** Detail of `composer-submit`: the question typed. */
+export interface ComposerSubmitDetail {
+  text: string;
+}
+
 /** Most questions kept for the arrow-key history. */
 const HISTORY_LIMIT = 50;
 
 /**
  * The built-in composer of `<autoui-agent>`: a text box, Send, and Stop while a run is going.
  * Enter sends, Shift+Enter starts a new line, Arrow Up on the first line and Down on the last
- * walk the history of questions. The text box takes its direction from what is typed in it. Fires `composer-submit` ({text}) and `composer-stop`; never
- * runs anything itself.
+ * walk the history of questions. The text box takes its direction from what is typed in it.
+ * Never runs anything itself.
+ *
+ * @fires {CustomEvent<ComposerSubmitDetail>} composer-submit - Send was pressed. detail: `{text}`.
+ * @fires {Event} composer-stop - Stop was pressed.
  *
  * @csspart input - The text box.
  * @csspart send - The send button.
@@ -94,7 +102,7 @@ export class AutouiComposer extends LitElement {
     if (this.#history.at(-1) !== text) this.#history = [...this.#history, text].slice(-HISTORY_LIMIT);
     this.#cursor = this.#history.length;
     this.value = '';
-    this.dispatchEvent(new CustomEvent('composer-submit', {detail: {text}}));
+    this.dispatchEvent(new CustomEvent<ComposerSubmitDetail>('composer-submit', {detail: {text}}));
   }
 
   #onKeyDown(event: KeyboardEvent): void {

@@ -95,7 +95,7 @@ test('npm install autoui-agent brings its dependencies only: no demo data, no se
 
 test('the tarball has the files pages and bundlers load, and no source maps or sources', () => {
   const files = new Set(pack.files);
-  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json']) {
+  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'dist/types/vue.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json']) {
     assert.ok(files.has(file), `${file} is not in the tarball`);
   }
   assert.deepEqual(pack.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('demo/') || f.startsWith('test/')), []);
@@ -117,6 +117,10 @@ test('installed into a fresh app with TypeScript, React, Angular, Vue and Svelte
 
 test('a strict TypeScript app (strict, exactOptionalPropertyTypes, skipLibCheck off) using events, tags, properties and both entries compiles with zero errors', () => {
   inApp('npx', ['tsc', '-p', 'tsconfig.json']);
+});
+
+test('the Vue template types (autoui-agent/vue) compile and type the tags and their props', () => {
+  inApp('npx', ['tsc', '-p', 'tsconfig.vue.json']);
 });
 
 test('the manifest names every tag, as a custom element with its members, typed events and paths the package ships', () => {
@@ -148,6 +152,7 @@ test('the JSX and VS Code generators produce every tag from the installed manife
   for (const [label, text, names] of [
     ['generated JSX types', readFileSync(join(out, 'jsx.d.ts'), 'utf8'), null],
     ['shipped JSX types', readFileSync(join(installed, 'dist/types/jsx.d.ts'), 'utf8'), null],
+    ['shipped Vue types', readFileSync(join(installed, 'dist/types/vue.d.ts'), 'utf8'), null],
     ['generated VS Code data', null, html.tags.map((t) => t.name)],
     ['shipped VS Code data', null, JSON.parse(readFileSync(join(installed, 'dist/vscode.html-custom-data.json'), 'utf8')).tags.map((t) => t.name)],
   ]) {
