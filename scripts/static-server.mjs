@@ -62,7 +62,9 @@ export function startStaticServer({root, port = 0, connect = [], handlers = []})
       return;
     }
     const type = MIME[extname(path)] ?? 'application/octet-stream';
-    const headers = {'content-type': type, 'cache-control': 'no-store'};
+    // Like the CDNs that serve npm packages: a page on another origin may load these files as
+    // modules (module scripts and their imports are CORS requests).
+    const headers = {'content-type': type, 'cache-control': 'no-store', 'access-control-allow-origin': '*'};
     if (type.startsWith('text/html') && url.searchParams.get('csp') === 'strict') headers['content-security-policy'] = strictCsp(connect);
     res.writeHead(200, headers);
     createReadStream(path).pipe(res);

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 
 const expected = {defined: true, rendered: true, stopReason: 'end_turn', text: 'There are 3.', firstTools: ['data_mcp_search_tools', 'data_mcp_list_tools', 'recall']};
 
-/** Opens the core page and returns its result and any CSP violations or page errors. */
-async function openCorePage({context, baseUrl, screenshot}, build, csp) {
+/** Opens the core page and returns its result and any CSP violations or page errors. `elsewhere`: the page on another origin than the bundles. */
+async function openCorePage({context, baseUrl, screenshot}, build, csp, elsewhere = false) {
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -15,12 +15,13 @@ async function openCorePage({context, baseUrl, screenshot}, build, csp) {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
-  await page.goto(`${baseUrl}/test/e2e/pages/core.html?build=${build}${csp ? '&csp=strict' : ''}`);
+  const pageOrigin = elsewhere ? baseUrl.replace('127.0.0.1', 'autoui.test') : baseUrl;
+  await page.goto(`${pageOrigin}/test/e2e/pages/core.html?build=${build}${csp ? '&csp=strict' : ''}${elsewhere ? `&from=${encodeURIComponent(baseUrl)}` : ''}`);
   await page.waitForFunction(() => window.__result, null, {timeout: 10_000}).catch((e) => {
     throw new Error(`${e.message}; page problems: ${problems.join(' | ') || 'none'}`);
   });
   const result = await page.evaluate(() => window.__result);
-  await screenshot(page, `core-${build}${csp ? '-csp' : ''}`);
+  await screenshot(page, `core-${build}${csp ? '-csp' : ''}${elsewhere ? '-elsewhere' : ''}`);
   return {result, problems};
 }
 
@@ -31,6 +32,23 @@ export const cases = ['es', 'iife', 'standalone'].flatMap((build) =>
       const {result, problems} = await openCorePage(ctx, build, csp);
       assert.deepEqual(problems, []);
       assert.deepEqual(result, expected);
+    },
+  })),
+);
+
+// The script-tag builds loaded from another origin, as from a CDN: the classic script finds the
+// ES build and its chunks beside itself there, not on the page's origin.
+cases.push(
+  ...['es', 'iife'].map((build) => ({
+    name: `${build} bundle from another origin (a CDN): defines the element and runs the core, every file from that origin`,
+    async run(ctx) {
+      const requests = [];
+      ctx.context.on('request', (r) => r.url().includes('/dist/') && requests.push(new URL(r.url()).origin));
+      const {result, problems} = await openCorePage(ctx, build, false, true);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(result, expected);
+      assert.ok(requests.length >= 3, `only ${requests.length} files of dist/ requested`);
+      assert.deepEqual([...new Set(requests)], [ctx.baseUrl]);
     },
   })),
 );

@@ -3,8 +3,10 @@
  * the ES build: `AutouiAgent.ready`, then `AutouiAgent.load()` for the API), `standalone`, the
  * all-in-one classic script (the API on `window.AutouiAgent` at once), else the ES entries (the
  * element from `autoui-agent.js`, the API from `core.js`, unless `api` is false: a page that only
- * uses the element loads only its entry). Resolves with the API.
+ * uses the element loads only its entry). `?from=<origin>` loads the files from that origin
+ * instead of the page's, as from a CDN. Resolves with the API.
  */
+const from = new URL(location.href).searchParams.get('from') ?? '';
 const classic = (src) =>
   new Promise((resolve, reject) => {
     const s = document.createElement('script');
@@ -16,14 +18,14 @@ const classic = (src) =>
 
 export async function loadBundle(build, {api = true} = {}) {
   if (build === 'iife') {
-    await classic('/dist/autoui-agent.iife.js');
+    await classic(`${from}/dist/autoui-agent.iife.js`);
     await window.AutouiAgent.ready;
     return api ? window.AutouiAgent.load() : undefined;
   }
   if (build === 'standalone') {
-    await classic('/dist/autoui-agent.standalone.iife.js');
+    await classic(`${from}/dist/autoui-agent.standalone.iife.js`);
     return window.AutouiAgent;
   }
-  await import('/dist/autoui-agent.js');
-  return api ? import('/dist/core.js') : undefined;
+  await import(`${from}/dist/autoui-agent.js`);
+  return api ? import(`${from}/dist/core.js`) : undefined;
 }
