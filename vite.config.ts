@@ -1,6 +1,7 @@
 import {defineConfig, type Plugin, type UserConfig} from 'vite';
 import {fileURLToPath} from 'node:url';
-import {readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
 
 /**
  * The MCP SDK imports ajv statically even when another validator is passed. We validate with
@@ -21,8 +22,9 @@ const isDependency = (id: string) => !id.includes('?') && dependencies.some((nam
 /**
  * Makes each entry chunk import every chunk it needs statically, not only its direct imports, so
  * the browser requests them all at once instead of one level at a time (what Rollup's
- * `hoistTransitiveImports` does; Rolldown does not). Module evaluation order does not change:
- * a module still runs after the modules it imports.
+ * `hoistTransitiveImports` does; Rolldown does not). The added imports come after the entry's
+ * own, so evaluation order does not change: a module already evaluated is not run again, and
+ * each still runs after the modules it imports.
  */
 function hoistTransitiveImports(): Plugin {
   return {
@@ -38,9 +40,41 @@ function hoistTransitiveImports(): Plugin {
         const hoisted = [...needed].filter((dep) => !entry.imports.includes(dep));
         if (hoisted.length === 0) continue;
         const relative = (dep: string) => (dep.startsWith('chunks/') ? `./${dep}` : `./${dep.split('/').pop()}`);
-        entry.code = hoisted.map((dep) => `import"${relative(dep)}";`).join('') + entry.code;
+        entry.code += hoisted.map((dep) => `import"${relative(dep)}";`).join('');
         entry.imports.push(...hoisted);
       }
+    },
+  };
+}
+
+/**
+ * Writes `THIRD-PARTY-LICENSES.txt` beside the build: the name, version, license and license text
+ * of every npm package whose code the build holds (minified code loses the notices that MIT, BSD
+ * and ISC ask to travel with copies). Packages left to the app's bundler (the lib build's
+ * `dependencies`) carry their own.
+ */
+function thirdPartyLicenses(): Plugin {
+  return {
+    name: 'autoui-agent: third-party licenses',
+    generateBundle(_options, bundle) {
+      const roots = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds) {
+          const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id.replace(/^\0/, ''));
+          if (match) roots.add(match[1]!);
+        }
+      }
+      const entries = [...roots]
+        .map((root) => ({root, pkg: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {name: string; version: string; license?: string}}))
+        .sort((a, b) => a.pkg.name.localeCompare(b.pkg.name))
+        .map(({root, pkg}) => {
+          const file = readdirSync(root).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+          const text = file && existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8').trim() : `License: ${pkg.license ?? 'see the package'}`;
+          return `${pkg.name} ${pkg.version} (${pkg.license ?? 'unknown'})\n\n${text}`;
+        });
+      const header = 'autoui-agent includes code from these packages, under their licenses:\n\n';
+      this.emitFile({type: 'asset', fileName: 'THIRD-PARTY-LICENSES.txt', source: header + entries.join(`\n\n${'-'.repeat(72)}\n\n`) + '\n'});
     },
   };
 }
@@ -76,6 +110,7 @@ export default defineConfig(({mode}): UserConfig => {
   if (mode === 'lib') {
     return {
       ...common,
+      plugins: [thirdPartyLicenses()],
       build: {
         target: 'es2022',
         outDir: 'dist/lib',
@@ -100,6 +135,8 @@ export default defineConfig(({mode}): UserConfig => {
     const classic = mode === 'classic';
     return {
       ...common,
+      // The standalone file holds what the ES build does: its list is the same file, rewritten.
+      plugins: classic ? [] : [thirdPartyLicenses()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
@@ -112,17 +149,17 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [hoistTransitiveImports()],
+    plugins: [hoistTransitiveImports(), thirdPartyLicenses()],
     build: {
       target: 'es2022',
       emptyOutDir: true,
       // No maps in the script-tag build: with every dependency inside they were three quarters of
-      // the package. The bundler build under dist/lib has them, for our code.
+      // the package. The bundler build under dist/lib is readable, unminified ES.
       sourcemap: false,
       lib: {entry: entries, formats: ['es']},
       rolldownOptions: {
-        // allow-extension: modules the element shares with its lazy chunks may live in the entry
-        // (which is always loaded first) instead of separate chunks fetched before the first render.
+        // strict: each entry exports exactly its own names, and `core.js` never runs the element
+        // entry's definitions; shared modules go to chunks both import.
         preserveEntrySignatures: 'strict',
         // Lib-mode ES output is otherwise mangled but keeps its whitespace and newlines, hence `minify`.
         output: {minify: true, chunkFileNames: 'chunks/[name]-[hash].js'},

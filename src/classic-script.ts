@@ -16,16 +16,18 @@
  * `autoui-agent.standalone.iife.js`, which holds everything and fills `window.AutouiAgent` at once.
  */
 
-// `currentScript` is only set while a classic script first runs, hence read here, at the top.
-const here = document.currentScript instanceof HTMLScriptElement && document.currentScript.src ? document.currentScript.src : document.baseURI;
-const fromHere = (file: string) => new URL(file, here).href;
+// `currentScript` is only set while a classic script first runs, hence read here, at the top. Its
+// `src` is the one base to trust: without it (the file inlined, bundled or loaded as a module),
+// the page's own URL would be a guess, so the loader refuses instead.
+const here = document.currentScript instanceof HTMLScriptElement && document.currentScript.src ? document.currentScript.src : undefined;
+const fromHere = (file: string) => (here ? new URL(file, here).href : file);
 
 /** Imports an ES module of the build; a failure says why and what to use instead. */
 const importFromHere = (file: string): Promise<Record<string, unknown>> =>
-  import(/* @vite-ignore */ fromHere(file)).catch((cause: unknown) => {
+  (here ? import(/* @vite-ignore */ fromHere(file)) : Promise.reject(new Error('the script has no src to load the ES build beside'))).catch((cause: unknown) => {
     const error = new Error(
       `autoui-agent: could not load ${fromHere(file)} (${cause instanceof Error ? cause.message : String(cause)}). ` +
-        'The classic script loads the ES build from its own folder; pages that cannot load modules (file://) use autoui-agent.standalone.iife.js.',
+        'The classic script loads the ES build from its own folder, so it must be loaded with <script src>; pages that cannot load modules (file://) use autoui-agent.standalone.iife.js.',
       {cause},
     );
     console.error(error.message);
@@ -41,5 +43,8 @@ let core: Promise<Record<string, unknown>> | undefined;
 
 /** Every value of `autoui-agent/core` and of the element module; loads `core.js` on first call. */
 export function load(): Promise<Record<string, unknown>> {
-  return (core ??= Promise.all([ready, importFromHere('core.js')]).then(([element, values]) => ({...values, ...element})));
+  core ??= Promise.all([ready, importFromHere('core.js')]).then(([element, values]) => ({...values, ...element}));
+  // A failed load (the network) is not remembered: the next call tries again.
+  core.catch(() => (core = undefined));
+  return core;
 }

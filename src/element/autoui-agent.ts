@@ -9,7 +9,7 @@ import type {SessionEvent} from '../session/session-events.js';
 import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec} from '../widgets/widget-registry.js';
 import {AutouiComposer} from './autoui-composer.js';
-import {serverConfigOf} from './autoui-server.js';
+import {SERVER_CHANGE, serverConfigOf} from './autoui-server.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
 import {emit, emitSessionEvent} from './events.js';
@@ -138,6 +138,11 @@ export class AutouiAgent extends LitElement {
     defineElement('autoui-composer', AutouiComposer);
     defineElement('autoui-transcript', AutouiTranscript);
     this.session.subscribe((event) => this.#onSessionEvent(event));
+    // A child's token set as a property changes no attribute, so the observer below misses it.
+    this.addEventListener(SERVER_CHANGE, (event) => {
+      event.stopPropagation();
+      if (this.#observer) this.#syncServers(); // only while connected
+    });
   }
 
   static override get observedAttributes(): string[] {
@@ -205,6 +210,7 @@ export class AutouiAgent extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#observer?.disconnect();
+    this.#observer = undefined;
     this.session.close();
   }
 

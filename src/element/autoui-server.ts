@@ -4,8 +4,10 @@ import type {ServerConfig} from '../session/server-set.js';
  * `<autoui-server>`: names one MCP server of its parent `<autoui-agent>`. It renders nothing;
  * adding, removing or changing one connects, disconnects or reconnects that server (the parent
  * watches its children). Each attribute has a property of the same name, which frameworks bind
- * (`[url]="…"` in Angular, `url={…}` in React 19): setting a property sets the attribute. A server
- * without a usable `url` is reported by the parent with `autoui-server-error` (`MCP_CONFIG`).
+ * (`[url]="…"` in Angular, `url={…}` in React 19): setting `name`, `url` or `tools` sets the
+ * attribute; a `token` set as a property stays out of the DOM (no attribute for page scripts,
+ * serialisers or session-replay tools to read). A server without a usable `url` is reported by
+ * the parent with `autoui-server-error` (`MCP_CONFIG`).
  *
  * @tagname autoui-server
  * @summary One MCP server of an `<autoui-agent>`.
@@ -34,15 +36,20 @@ export class AutouiServer extends HTMLElement {
   }
 
   /**
-   * Sent as `Authorization: Bearer <token>` to this server only.
+   * Sent as `Authorization: Bearer <token>` to this server only. Set as a property, it is kept
+   * here and not written to the attribute, which it then overrides.
    * @attr token
    */
   get token(): string {
-    return this.getAttribute('token') ?? '';
+    return this.#token ?? this.getAttribute('token') ?? '';
   }
   set token(value: string) {
-    this.#reflect('token', value);
+    this.#token = value === null || value === undefined ? undefined : String(value);
+    // The parent watches attributes; this change has none, so it is told.
+    this.dispatchEvent(new Event(SERVER_CHANGE, {bubbles: true}));
   }
+
+  #token?: string;
 
   /**
    * Allow-list of tool names (the attribute: space-separated); empty or absent: every tool.
@@ -78,15 +85,19 @@ export class AutouiServer extends HTMLElement {
   }
 }
 
+/** Fired (bubbling, internal) by an `<autoui-server>` whose configuration changed without an attribute. */
+export const SERVER_CHANGE = 'autoui-server-change';
+
 const splitTools = (value: string | null) => value?.split(/\s+/).filter(Boolean) ?? [];
 
-/** Reads a server configuration from an element's attributes (upgraded or not). */
+/** Reads a server configuration from an element: its attributes, and a token set as a property. */
 export function serverConfigOf(element: Element): ServerConfig {
   const tools = splitTools(element.getAttribute('tools'));
+  const token = element instanceof AutouiServer ? element.token : element.getAttribute('token');
   return {
     name: element.getAttribute('name') || undefined,
     url: element.getAttribute('url') ?? '',
-    token: element.getAttribute('token') || undefined,
+    token: token || undefined,
     tools: tools.length ? tools : undefined,
   };
 }

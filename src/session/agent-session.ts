@@ -47,7 +47,9 @@ export class AgentSession {
     ready: (name, tools) => this.#emit({type: 'server-ready', name, tools}),
     error: (name, code, message) => {
       this.#emit({type: 'server-error', name, code, message});
-      this.#fail(code, message);
+      // A configuration the page has not finished (a url bound a moment later) is for the page's
+      // developer: the server-error event and the server's state, no notice in the transcript.
+      if (code !== ErrorCodes.MCP_CONFIG) this.#fail(code, message);
     },
   });
   /** The canvas tools see: the store, with the page's veto before each new widget. */

@@ -5,7 +5,7 @@
  */
 import {expect, waitUntil} from '@open-wc/testing';
 import type {AutouiServer} from '../../src/element/autoui-server.js';
-import {EventLog, engineLoaded, mountAgent, serverUrl} from './harness.js';
+import {EventLog, engineLoaded, mountAgent, serverUrl, watchFetch} from './harness.js';
 
 const layerNames = (agent: {layers: readonly {serverName: string}[]}) => agent.layers.map((l) => l.serverName);
 
@@ -55,6 +55,9 @@ describe('<autoui-server> properties and unusable configurations', () => {
     expect(error).to.deep.include({name: 'data', code: 'MCP_CONFIG'});
     expect(error.message).to.include('no URL');
     expect(agent.session.servers.map((s) => s.state)).to.deep.equal(['error']);
+    // For the page's developer, not the people reading the transcript.
+    expect(agent.session.transcript.filter((e) => e.kind === 'notice')).to.deep.equal([]);
+    expect(log.of('autoui-error')).to.deep.equal([]);
 
     server.url = serverUrl('demo-data');
     const ready = await log.next('autoui-server-ready');
@@ -83,8 +86,34 @@ describe('<autoui-server> properties and unusable configurations', () => {
     const server = document.createElement('autoui-server');
     agent.append(server);
     server.name = 'data';
+    // The observer runs between the two: the session sees the server without its url first.
+    await Promise.resolve();
+    await Promise.resolve();
     server.url = serverUrl('demo-data');
     await log.next('autoui-server-ready');
     expect(log.of('autoui-server-error')).to.deep.equal([]);
+  });
+
+  it('keeps a token set as a property out of the DOM, and sends it to its server only', async () => {
+    const fetches = watchFetch();
+    try {
+      const agent = await mountAgent(undefined);
+      const log = new EventLog(agent);
+      await engineLoaded(agent);
+      const server = document.createElement('autoui-server');
+      server.name = 'data';
+      server.url = serverUrl('demo-data');
+      agent.append(server);
+      await log.next('autoui-server-ready');
+      server.token = 'property-token';
+      await log.nth('autoui-server-ready', 2);
+      expect(server.hasAttribute('token')).to.be.false;
+      expect(agent.outerHTML).to.not.include('property-token');
+      const sent = fetches.calls.filter((c) => c.headers.get('authorization') === 'Bearer property-token');
+      expect(sent).to.not.be.empty;
+      expect(sent.every((c) => c.url.startsWith(serverUrl('demo-data')))).to.be.true;
+    } finally {
+      fetches.stop();
+    }
   });
 });

@@ -101,6 +101,16 @@ test('the tarball has the files pages and bundlers load, and no source maps or s
   assert.deepEqual(pack.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('demo/') || f.startsWith('test/')), []);
 });
 
+test('the license notices of every bundled package travel with the package', () => {
+  const files = new Set(pack.files);
+  for (const file of ['LICENSE', 'dist/THIRD-PARTY-LICENSES.txt', 'dist/lib/THIRD-PARTY-LICENSES.txt']) assert.ok(files.has(file), `${file} is not in the tarball`);
+  const listed = (file) => [...readFileSync(join(root, file), 'utf8').matchAll(/^(@?[\w./-]+) \d+\.\d+\.\d+\S* \(/gm)].map((m) => m[1]);
+  const scriptTag = listed('dist/THIRD-PARTY-LICENSES.txt');
+  for (const name of ['lit', 'lit-html', 'chart.js', 'leaflet', 'marked', 'dompurify', 'zod', '@modelcontextprotocol/sdk']) assert.ok(scriptTag.includes(name), `${name} is inlined in dist/ but not in its notices`);
+  // The bundler build inlines only the MCP SDK's code (and Leaflet's stylesheet); the rest the app installs.
+  assert.ok(listed('dist/lib/THIRD-PARTY-LICENSES.txt').includes('@modelcontextprotocol/sdk'));
+});
+
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
   const declared = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
   // What an app's bundler and its TypeScript load from the package's entries.
@@ -204,6 +214,11 @@ async function framework(name) {
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  // The element's own failure reports, which a page may not show: none is expected.
+  await page.addInitScript(() => {
+    window.__reports = [];
+    for (const type of ['autoui-error', 'autoui-server-error']) document.addEventListener(type, (e) => window.__reports.push(`${type} ${e.detail.code}: ${e.detail.message}`), true);
+  });
   try {
     await page.goto(`${web.url}/dist/${name}/${name}.html?${new URLSearchParams({llm: base, data: servers.urls['demo-data']})}`);
     // The page's own event handler saw the server connect (bound through the framework's syntax).
@@ -216,13 +231,14 @@ async function framework(name) {
     assert.match(card, /Airports[\s\S]*\d/);
     await page.screenshot({path: join(root, `test-results/screenshots/package-${name}.png`), fullPage: true});
     assert.deepEqual(problems, []);
+    assert.deepEqual(await page.evaluate(() => window.__reports), []);
   } finally {
     await context.close();
   }
 }
 
 test('React 19: props, children and on<event> props drive one question through the element', () => framework('react'));
-test('Angular 21: [property] bindings on <autoui-agent> and <autoui-server>, (event) bindings, one question', () => framework('angular'));
+test('Angular 21, autoui-agent imported after the first render: [property] bindings on <autoui-agent> and <autoui-server> survive the upgrade, (event) bindings, one question', () => framework('angular'));
 test('Vue 3: :prop bindings and @event listeners, one question', () => framework('vue'));
 test('Svelte 5: attributes set as properties, on<event> attributes, bind:this, one question', () => framework('svelte'));
 

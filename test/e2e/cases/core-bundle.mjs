@@ -52,3 +52,30 @@ cases.push(
     },
   })),
 );
+
+// The classic script copied inline (or bundled into another file) has no folder of its own: it
+// says so instead of guessing the page's, and requests nothing.
+cases.push({
+  name: 'iife bundle inlined into a page: AutouiAgent.ready rejects with what to do, and nothing is loaded from the page',
+  async run({context, baseUrl}) {
+    const page = await context.newPage();
+    // Any document of the test origin that runs no script of its own, replaced by an empty page.
+    await page.goto(`${baseUrl}/package.json`);
+    await page.setContent('<!DOCTYPE html><title>inline</title>');
+    const requested = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const source = await (await fetch(`${baseUrl}/dist/autoui-agent.iife.js`)).text();
+    const outcome = await page.evaluate(async (code) => {
+      const script = document.createElement('script');
+      script.textContent = code;
+      document.head.append(script);
+      const reason = await window.AutouiAgent.ready.then(() => 'resolved', (e) => e.message);
+      const load = await window.AutouiAgent.load().then(() => 'resolved', (e) => e.message);
+      return {reason, load, defined: Boolean(customElements.get('autoui-agent'))};
+    }, source);
+    assert.match(outcome.reason, /<script src>/);
+    assert.match(outcome.load, /<script src>/);
+    assert.equal(outcome.defined, false);
+    assert.deepEqual(requested.filter((p) => p.endsWith('autoui-agent.js') || p.endsWith('core.js')), []);
+  },
+});

@@ -1,8 +1,9 @@
 // Angular (standalone component, zoneless, compiled in the browser: JIT, so the test needs no
 // Angular build tooling) drives <autoui-agent> with ordinary bindings: [property]="…" on the
-// element and on <autoui-server>, (event)="…" for its events. The page asks one question.
+// element and on <autoui-server>, (event)="…" for its events. The page asks one question. It
+// imports autoui-agent only after the first render, as an app loading it lazily would: the
+// properties Angular set on the not-yet-defined elements must survive their upgrade.
 import '@angular/compiler';
-import 'autoui-agent';
 import type {AutouiAgent, WidgetCreatedDetail} from 'autoui-agent';
 import {CUSTOM_ELEMENTS_SCHEMA, Component, provideZonelessChangeDetection, signal} from '@angular/core';
 import {bootstrapApplication} from '@angular/platform-browser';
@@ -46,4 +47,6 @@ const AppComponent = Component({
   `,
 })(App);
 
-bootstrapApplication(AppComponent, {providers: [provideZonelessChangeDetection()]}).catch((error: unknown) => console.error(error));
+bootstrapApplication(AppComponent, {providers: [provideZonelessChangeDetection()]})
+  .then(() => import('autoui-agent'))
+  .catch((error: unknown) => console.error(error));
