@@ -13,7 +13,7 @@ import {SERVER_CHANGE, serverConfigOf} from './autoui-server.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
 import {emit, emitSessionEvent} from './events.js';
-import {whenPageIdle} from './page.js';
+import {resolveServerUrl, whenPageIdle} from './page.js';
 import {sessionSettings} from './session-settings.js';
 import {stringsFor} from './strings.js';
 import {WidgetEngine} from './widget-engine.js';
@@ -273,8 +273,8 @@ export class AutouiAgent extends LitElement {
 
   #syncServers(): void {
     this.session.setServers([
-      ...[...this.querySelectorAll(':scope > autoui-server')].map(serverConfigOf),
-      ...this.servers.split(/\s+/).filter(Boolean).map((url) => ({url})),
+      ...[...this.querySelectorAll(':scope > autoui-server')].map(serverConfigOf).map((c) => ({...c, url: resolveServerUrl(c.url)})),
+      ...this.servers.split(/\s+/).filter(Boolean).map((url) => ({url: resolveServerUrl(url)})),
     ]);
     this.requestUpdate();
   }

@@ -20,6 +20,19 @@ export function resolveEndpoint(endpoint: string): string {
 }
 
 /**
+ * A server URL resolved against the document, as `fetch` will (iframes, `<base>`); left as given
+ * when empty or not a URL, for the session to report.
+ */
+export function resolveServerUrl(url: string): string {
+  if (!url.trim()) return url;
+  try {
+    return new URL(url, document.baseURI).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
  * Calls `task` once the page has loaded and is idle, so that work the first render does not need
  * never competes with the page's own start-up.
  */

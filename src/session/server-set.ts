@@ -150,8 +150,8 @@ function configProblem(config: ServerConfig): string | undefined {
   if (!url) return `${label} has no URL: set its url attribute (or property) to its Streamable HTTP endpoint.`;
   let parsed: URL;
   try {
-    // The base fetch will use: the document's (iframes, <base>), else the worker's location.
-    parsed = new URL(url, globalThis.document?.baseURI ?? globalThis.location?.href);
+    // Relative to the page or worker (the element resolves against its page's base URL first).
+    parsed = new URL(url, globalThis.location?.href);
   } catch {
     return `${label} has a URL that is not one: "${url.slice(0, 200)}".`;
   }

@@ -116,4 +116,24 @@ describe('<autoui-server> properties and unusable configurations', () => {
       fetches.stop();
     }
   });
+
+  it('resolves a relative server url against the document base, as fetch does', async () => {
+    const base = document.createElement('base');
+    base.href = serverUrl('demo-data');
+    document.head.prepend(base);
+    try {
+      const agent = await mountAgent(undefined);
+      const log = new EventLog(agent);
+      await engineLoaded(agent);
+      const server = document.createElement('autoui-server');
+      server.name = 'data';
+      server.url = new URL(serverUrl('demo-data')).pathname.split('/').pop()!;
+      agent.append(server);
+      const ready = await log.next('autoui-server-ready');
+      expect(ready.name).to.equal('data');
+      expect(agent.session.servers[0]?.url).to.equal(serverUrl('demo-data'));
+    } finally {
+      base.remove();
+    }
+  });
 });
