@@ -9,12 +9,17 @@ import {EventLog, engineLoaded, mountAgent, serverUrl, watchFetch} from './harne
 
 const layerNames = (agent: {layers: readonly {serverName: string}[]}) => agent.layers.map((l) => l.serverName);
 
+/** An element with its engine loaded, a log of its events, and a server element not yet added to it. */
+async function agentAndServer() {
+  const agent = await mountAgent(undefined);
+  const log = new EventLog(agent);
+  await engineLoaded(agent);
+  return {agent, log, server: document.createElement('autoui-server')};
+}
+
 describe('<autoui-server> properties and unusable configurations', () => {
   it('connects a server whose name, url and tools are set as properties, and mirrors them as attributes', async () => {
-    const agent = await mountAgent(undefined);
-    const log = new EventLog(agent);
-    await engineLoaded(agent);
-    const server = document.createElement('autoui-server');
+    const {agent, log, server} = await agentAndServer();
     server.name = 'data';
     server.url = serverUrl('demo-data');
     server.tools = ['list_tables', 'query_sql'];
@@ -44,10 +49,7 @@ describe('<autoui-server> properties and unusable configurations', () => {
   });
 
   it('reports a server without a url, and connects it once the url is set', async () => {
-    const agent = await mountAgent(undefined);
-    const log = new EventLog(agent);
-    await engineLoaded(agent);
-    const server = document.createElement('autoui-server');
+    const {agent, log, server} = await agentAndServer();
     server.name = 'data';
     agent.append(server);
 
@@ -80,10 +82,7 @@ describe('<autoui-server> properties and unusable configurations', () => {
   });
 
   it('does not report a configuration completed in the same task (name first, url next)', async () => {
-    const agent = await mountAgent(undefined);
-    const log = new EventLog(agent);
-    await engineLoaded(agent);
-    const server = document.createElement('autoui-server');
+    const {agent, log, server} = await agentAndServer();
     agent.append(server);
     server.name = 'data';
     // The observer runs between the two: the session sees the server without its url first.
@@ -97,10 +96,7 @@ describe('<autoui-server> properties and unusable configurations', () => {
   it('keeps a token set as a property out of the DOM, and sends it to its server only', async () => {
     const fetches = watchFetch();
     try {
-      const agent = await mountAgent(undefined);
-      const log = new EventLog(agent);
-      await engineLoaded(agent);
-      const server = document.createElement('autoui-server');
+      const {agent, log, server} = await agentAndServer();
       server.name = 'data';
       server.url = serverUrl('demo-data');
       agent.append(server);
@@ -122,10 +118,7 @@ describe('<autoui-server> properties and unusable configurations', () => {
     base.href = serverUrl('demo-data');
     document.head.prepend(base);
     try {
-      const agent = await mountAgent(undefined);
-      const log = new EventLog(agent);
-      await engineLoaded(agent);
-      const server = document.createElement('autoui-server');
+      const {agent, log, server} = await agentAndServer();
       server.name = 'data';
       server.url = new URL(serverUrl('demo-data')).pathname.split('/').pop()!;
       agent.append(server);
