@@ -24,6 +24,8 @@ export const ErrorCodes = {
   TOOL_FAILED: 'TOOL_FAILED',
   /** A tool call took longer than its timeout. */
   TOOL_TIMEOUT: 'TOOL_TIMEOUT',
+  /** The person declined a tool call (or nobody could be asked): nothing was sent to its server. */
+  TOOL_DENIED: 'TOOL_DENIED',
   /** The model named a tool that does not exist. */
   TOOL_UNKNOWN: 'TOOL_UNKNOWN',
   /** The model sent arguments that are not valid JSON or not an object. */

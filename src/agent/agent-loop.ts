@@ -6,6 +6,7 @@
  * No module-level state: every run has its own catalog, aliases and buffer.
  */
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import type {ApprovalGate} from './approval.js';
 import {activateServerTools, discoveryToolNames, firstRequestTools} from './discovery.js';
 import {Dispatcher, type ToolCall} from './dispatcher.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
@@ -66,6 +67,12 @@ export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | '
    * the result's `widgets`, and resets the guard that nudges a model that never displays anything.
    */
   widgets?: WidgetSink;
+  /**
+   * Asks a person before risky calls (see `approval.ts` for which). While a call waits no timeout
+   * runs; a denied call reaches the model as an error result and nothing reaches its server.
+   * Absent: nothing asks.
+   */
+  approval?: ApprovalGate;
 }
 
 /** What a run produced. */
@@ -95,7 +102,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const catalog = new ToolCatalog(options.layers, {flatten: options.flatten, onSchemaPatch: options.onSchemaPatch});
   const buffer = options.resultBuffer ?? new ResultBuffer();
   const shown = new RunWidgets(options.widgets, signal);
-  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: shown.sink});
+  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: shown.sink, approval: options.approval});
   const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
   const system =
     typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);

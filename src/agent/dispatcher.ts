@@ -7,6 +7,7 @@
  */
 import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCode} from '../errors.js';
 import {unflattenArgs} from '../schema/flatten.js';
+import {approvalKey, declinedText, needsApproval, stoppedBeforeApprovalText, type ApprovalAnswer, type ApprovalGate} from './approval.js';
 import {answerPseudoTool} from './discovery.js';
 import {RepeatedCallGuard} from './guards.js';
 import {ResultBuffer, truncateForModel} from './result-buffer.js';
@@ -49,6 +50,8 @@ export interface DispatcherOptions {
   toolTimeoutMs?: number;
   /** The canvas handed to every execution, if the run has one. */
   widgets?: WidgetSink;
+  /** Asks a person before risky calls; absent, nothing asks. */
+  approval?: ApprovalGate;
 }
 
 /** What one dispatched call produced. */
@@ -147,6 +150,9 @@ export class Dispatcher {
       return failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`);
     }
     const args = unflattenArgs(call.input, catalog.flattenPaths(entry));
+    // Asked before the timeout starts: a person may take their time.
+    const refusal = await this.#approve(entry, call, args);
+    if (refusal) return refusal;
     try {
       const value = await runWithTimeout((context) => executor(entry.tool.name, args, context), {
         signal,
@@ -162,4 +168,50 @@ export class Dispatcher {
       return failure(ErrorCodes.TOOL_FAILED, `${call.name} failed: ${errorMessage(error)}`);
     }
   }
+
+  /** Waits for a person's yes when the call needs one; returns the error result of a refusal. */
+  async #approve(entry: CatalogEntry, call: ToolCallPart, args: Record<string, unknown>): Promise<(ToolOutput & {code: AutouiErrorCode}) | undefined> {
+    const {approval, signal} = this.#options;
+    if (!approval || !needsApproval(approval.policyFor(entry.layer), entry.layer, entry.tool)) return undefined;
+    const layer = entry.layer;
+    const annotations = {...entry.tool.annotations};
+    const request = {
+      id: call.id,
+      server: entry.serverKey,
+      ...(layer.protocol === 'mcp' && layer.serverUrl ? {serverUrl: layer.serverUrl} : {}),
+      tool: entry.tool.name,
+      name: call.name,
+      title: typeof annotations.title === 'string' && annotations.title ? annotations.title : (entry.tool.title ?? entry.tool.name),
+      args,
+      annotations,
+    };
+    let answer: ApprovalAnswer | 'stopped';
+    try {
+      answer = await raceAbort(approval.ask(request, {signal, key: approvalKey(layer, entry.tool)}), signal);
+    } catch {
+      answer = {decision: 'deny'};
+    }
+    if (answer === 'stopped') return failure(ErrorCodes.ABORTED, stoppedBeforeApprovalText(call.name));
+    if (answer.decision === 'allow' || answer.decision === 'allow-always') return undefined;
+    return failure(ErrorCodes.TOOL_DENIED, declinedText(call.name, answer.reason));
+  }
+}
+
+/** `promise`, or 'stopped' as soon as `signal` aborts (whichever comes first). */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 'stopped'> {
+  if (signal.aborted) return Promise.resolve('stopped');
+  return new Promise<T | 'stopped'>((resolve, reject) => {
+    const onAbort = () => resolve('stopped');
+    signal.addEventListener('abort', onAbort, {once: true});
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -13,6 +13,8 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
+  /** WebMCP: calling the tool has consequences a person should confirm (always asks). */
+  consequentialHint?: boolean;
   [key: string]: unknown;
 }
 
@@ -20,6 +22,8 @@ export interface ToolAnnotations {
 export interface LayerTool {
   /** The tool's own name on its server, e.g. `query_sql`. */
   name: string;
+  /** A human title (MCP `title`), shown to the person asked to approve a call. */
+  title?: string;
   /** What the tool does, shown to the model. */
   description?: string;
   /** JSON Schema of the arguments (MCP `inputSchema`). */

@@ -105,6 +105,7 @@ export async function listServerTools(client: Client, signal: AbortSignal, allow
     definitions.push(tool);
     tools.push({
       name: tool.name,
+      ...(tool.title || tool.annotations?.title ? {title: tool.title || tool.annotations?.title} : {}),
       description: tool.description ?? tool.title ?? tool.annotations?.title,
       inputSchema: tool.inputSchema as Record<string, unknown>,
       ...(tool.annotations ? {annotations: {...tool.annotations}} : {}),
