@@ -14,6 +14,7 @@
  * back.
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
+import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
@@ -23,9 +24,10 @@ import type {ModelMessage} from '../providers/model-messages.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
+import {SessionApprovals} from './session-approvals.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import type {AgentSessionOptions, SessionSettings} from './session-options.js';
-import {appendAssistantText, endAssistantText, type Notice, type TranscriptEntry} from './transcript.js';
+import {appendAssistantText, endAssistantText, settleApproval, type Notice, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore, type WidgetChange} from './widget-store.js';
 
@@ -41,7 +43,7 @@ export class AgentSession {
   readonly widgets = new WidgetStore();
 
   #settings: SessionSettings;
-  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'settle' | 'serverWaitMs'>;
+  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'settle' | 'serverWaitMs' | 'askApproval'>;
   readonly #listeners = new Set<SessionListener>();
   readonly #servers = new ServerSet({
     ready: (name, tools) => this.#emit({type: 'server-ready', name, tools}),
@@ -51,6 +53,19 @@ export class AgentSession {
       // developer: the server-error event and the server's state, no notice in the transcript.
       if (code !== ErrorCodes.MCP_CONFIG) this.#fail(code, message);
     },
+  });
+  readonly #approvals = new SessionApprovals({
+    asked: (request, respond) => {
+      this.#transcript = [...endAssistantText(this.#transcript), {kind: 'approval', request, state: 'pending'}];
+      const heard = this.#listeners.size > 0;
+      this.#emit({type: 'approval', request, respond});
+      return heard;
+    },
+    settled: (id, state) => {
+      this.#transcript = settleApproval(this.#transcript, id, state);
+      if (state !== 'pending') this.#emit({type: 'approval-settled', id, state});
+    },
+    askApproval: () => this.#hooks.askApproval,
   });
   /** The canvas tools see: the store, with the page's veto before each new widget. */
   readonly #canvas: WidgetSink;
@@ -66,9 +81,9 @@ export class AgentSession {
   #engine?: Promise<RunEngine>;
 
   constructor(options: AgentSessionOptions = {}) {
-    const {layers, servers, prepare, settle, serverWaitMs, ...settings} = options;
+    const {layers, servers, prepare, settle, serverWaitMs, askApproval, ...settings} = options;
     this.#settings = settings;
-    this.#hooks = {prepare, settle, serverWaitMs};
+    this.#hooks = {prepare, settle, serverWaitMs, askApproval};
     this.#layers = [...(layers ?? [])];
     this.#canvas = vetoableCanvas(this.widgets, (widget) => {
       let allowed = true;
@@ -203,15 +218,16 @@ export class AgentSession {
     return result;
   }
 
-  /** Stops the question being answered, if any. */
+  /** Stops the question being answered, if any (a call waiting for approval is not run). */
   abort(): void {
     this.#run?.abort();
   }
 
-  /** Stops any question, and forgets the conversation, the transcript and the canvas. */
+  /** Stops any question (denying a call that waits for approval), and forgets the conversation, the transcript, the canvas and every "always allow". */
   clear(): void {
     this.#epoch++;
     this.abort();
+    this.#approvals.forget();
     this.#history = [];
     this.#buffer = undefined;
     this.#transcript = [];
@@ -258,6 +274,7 @@ export class AgentSession {
       history: this.#history,
       resultBuffer: this.#buffer,
       widgets: this.#canvas,
+      approval: this.#approvals.gate((layer) => this.#policyFor(layer, settings)),
       signal,
       callbacks: {
         onText: (delta) => {
@@ -279,6 +296,12 @@ export class AgentSession {
         },
       },
     };
+  }
+
+  /** A layer's approval policy: its server's own, else the session's, else `writes`. */
+  #policyFor(layer: ToolLayer, settings: SessionSettings): ApprovalPolicy {
+    const own = layer.protocol === 'mcp' ? parseApprovalPolicy(this.#servers.configOf(layer)?.approve) : undefined;
+    return own ?? parseApprovalPolicy(settings.approve) ?? DEFAULT_APPROVAL_POLICY;
   }
 
   #afterRun(result: AgentResult): void {

@@ -4,7 +4,8 @@
  * parallel, keeps each server's state, and closes what is no longer wanted. The MCP client (SDK,
  * zod) is a lazy chunk loaded on the first server, so pages without servers never pay for it.
  */
-import type {McpLayer} from '../agent/types.js';
+import type {ApprovalPolicy} from '../agent/approval.js';
+import type {McpLayer, ToolLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {McpConnection} from '../mcp/index.js';
 import {connectMcpServer} from '../mcp/connect-lazily.js';
@@ -19,6 +20,8 @@ export interface ServerConfig {
   token?: string;
   /** Allow-list of tool names; absent: every tool. */
   tools?: string[];
+  /** This server's approval policy; absent: the session's. Changing it does not reconnect. */
+  approve?: ApprovalPolicy;
 }
 
 /** A server's state. */
@@ -67,6 +70,8 @@ export class ServerSet {
       const key = keyOf(config);
       const existing = this.#entries.find((e) => e.key === key && !keep.includes(e));
       const problem = existing ? undefined : configProblem(config);
+      // What the key leaves out (the approval policy) changes in place.
+      if (existing) existing.config = config;
       keep.push(existing ?? (problem ? this.#refuse(key, config, problem) : this.#connect(key, config)));
     }
     for (const entry of this.#entries) if (!keep.includes(entry)) this.#close(entry);
@@ -76,6 +81,11 @@ export class ServerSet {
   /** Layers of the servers that are connected, in the order they are listed. */
   get layers(): McpLayer[] {
     return this.#entries.flatMap((e) => (e.connection ? [e.connection.layer] : []));
+  }
+
+  /** The configuration a connected layer came from, if it is one of this set's. */
+  configOf(layer: ToolLayer): ServerConfig | undefined {
+    return this.#entries.find((e) => e.connection?.layer === layer)?.config;
   }
 
   /** Each server's state, in the order they are listed. */

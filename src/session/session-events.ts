@@ -5,6 +5,8 @@
  * into its DOM event in one switch; a page with its own UI reads them directly.
  */
 import type {AgentResult} from '../agent/agent-loop.js';
+import type {ApprovalRequest} from '../agent/approval.js';
+import type {ApprovalResponder, ApprovalState} from './session-approvals.js';
 import type {ToolCall} from '../agent/dispatcher.js';
 import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 import type {Usage} from '../providers/language-model.js';
@@ -22,6 +24,14 @@ export type SessionEvent =
   | {type: 'text'; delta: string}
   | {type: 'message'; role: 'assistant'; text: string}
   | {type: 'tool-call'; call: ToolCall}
+  /**
+   * A call waits for a person's decision: answer with `respond('allow' | 'allow-always' | 'deny',
+   * reason?)`, at any time; the first valid answer counts. A subscriber that is told must answer
+   * (or the call waits until Stop), unless the session's `askApproval` hook answers.
+   */
+  | {type: 'approval'; request: ApprovalRequest; respond: ApprovalResponder}
+  /** The call's approval was settled: answered, or retracted because the run stopped. */
+  | {type: 'approval-settled'; id: string; state: Exclude<ApprovalState, 'pending'>}
   /** A widget is about to be shown; `veto()` keeps it off the canvas (the model is told). Synchronous. */
   | {type: 'widget-create'; widget: NewWidget; veto(): void}
   | {type: 'widget-created'; widget: WidgetInstance}

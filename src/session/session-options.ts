@@ -4,10 +4,12 @@
  * and `settle`).
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
+import type {ApprovalPolicy} from '../agent/approval.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {UiLanguage} from '../policy/language.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
+import type {AskApproval} from './session-approvals.js';
 import type {ServerConfig} from './server-set.js';
 
 /** How a session answers; changed with `configure()`, read at each question. */
@@ -26,6 +28,11 @@ export interface SessionSettings {
   systemPrompt?: AgentLoopOptions['systemPrompt'];
   /** Output-token cap per turn. Default 4096. */
   maxTokens?: number;
+  /**
+   * When a call waits for a person: `writes` (default: every tool not marked `readOnlyHint`),
+   * `all` or `never`. A server's own `approve` wins; any other value means `writes`.
+   */
+  approve?: ApprovalPolicy;
 }
 
 /** Options of {@link AgentSession}. */
@@ -47,4 +54,9 @@ export interface AgentSessionOptions extends SessionSettings {
    * answered, e.g. the element waits for the widgets of the run to render. Must not throw.
    */
   settle?: (result: AgentResult) => Promise<void>;
+  /**
+   * Answers approval requests (an app's dialog, a message to a Worker's page): resolves with the
+   * decision, or rejects to deny. The `approval` event is still emitted; the first answer wins.
+   */
+  askApproval?: AskApproval;
 }

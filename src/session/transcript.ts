@@ -4,7 +4,9 @@
  * snapshot can carry it. Notices say what happened, not in which words: the view writes them in
  * its language, so the session holds no text of its own.
  */
+import type {ApprovalRequest} from '../agent/approval.js';
 import type {ToolCall} from '../agent/dispatcher.js';
+import type {ApprovalState} from './session-approvals.js';
 
 /** Why a notice was shown. */
 export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error';
@@ -24,6 +26,8 @@ export type TranscriptEntry =
   | {kind: 'user'; text: string}
   | {kind: 'assistant'; text: string; streaming: boolean}
   | {kind: 'tool'; call: ToolCall}
+  /** A call that waited (or waits: `pending`) for a person's approval. */
+  | {kind: 'approval'; request: ApprovalRequest; state: ApprovalState}
   | ({kind: 'notice'} & Notice);
 
 /** Index of the answer being streamed, or -1. (ES2022 lib: no findLastIndex.) */
@@ -55,5 +59,14 @@ export function endAssistantText(entries: readonly TranscriptEntry[]): readonly 
   if (index < 0) return entries;
   const next = entries.slice();
   next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: 'assistant'}>), streaming: false};
+  return next;
+}
+
+/** Sets the state of the approval entry of call `id`, if it is still there. Returns a new list. */
+export function settleApproval(entries: readonly TranscriptEntry[], id: string, state: ApprovalState): readonly TranscriptEntry[] {
+  const index = entries.findIndex((e) => e.kind === 'approval' && e.request.id === id);
+  if (index < 0) return entries;
+  const next = entries.slice();
+  next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: 'approval'}>), state};
   return next;
 }

@@ -29,7 +29,10 @@ const slowText = (words: string[], ms = 20): ScriptedTurn => async function* (_r
 
 /** A session over `model` with a data layer, a display layer and `options.layers`, and everything it says recorded. */
 function session(model: ScriptedModel, options: AgentSessionOptions = {}, log: CallLog = {calls: []}) {
-  const data = dataLayer('Data', [{name: 'query_sql', description: 'Run SQL', handler: () => '[{"n":3}]'}], log);
+  const data = dataLayer('Data', [
+    {name: 'query_sql', description: 'Run SQL', annotations: {readOnlyHint: true}, handler: () => '[{"n":3}]'},
+    {name: 'save_query', description: 'Save a query', title: 'Save a query', handler: () => 'saved'},
+  ], log);
   const s = new AgentSession({model, language: 'en', ...options, layers: [data, displayLayer(log), ...(options.layers ?? [])]});
   const events: SessionEvent[] = [];
   s.subscribe((e) => events.push(e));
@@ -187,6 +190,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
         {
           name: 'show',
           description: 'Shows a stat after a while, whatever its signal says (as a careless tool would)',
+          annotations: {readOnlyHint: true},
           execute: async (_args, context) => {
             started();
             await gate;
@@ -252,7 +256,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
             return shown ? JSON.stringify({id: shown.id}) : 'not shown';
           },
         },
-        {name: 'recall', description: 'The brand colours', execute: () => 'teal and sand'},
+        {name: 'recall', description: 'The brand colours', annotations: {readOnlyHint: true}, execute: () => 'teal and sand'},
       ],
     }).layer;
     const model = new ScriptedModel([
@@ -306,5 +310,78 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     s.subscribe((e) => e.type === 'run-end' && order.push(`run-end, running=${s.running}`));
     await s.ask('q');
     expect(order).to.deep.equal(['settled', 'run-end, running=false']);
+  },
+  async 'asks through the approval event: the transcript holds the request, the first valid answer counts'() {
+    const model = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'x'}), call('data_mcp_save_query', {name: 'n'})]), turn([text('Saved.')])]);
+    const {s, log} = session(model);
+    const run = s.ask('Save it');
+    const asked = (await next(s, 'approval')) as Extract<SessionEvent, {type: 'approval'}>;
+    expect(asked.request).to.include({server: 'data', tool: 'save_query', title: 'Save a query'});
+    expect(log.calls.map((c) => c.tool), 'the read-only call ran, the write waits').to.deep.equal(['query_sql']);
+    expect(s.transcript.at(-1)).to.deep.include({kind: 'approval', state: 'pending'});
+    asked.respond('allow');
+    asked.respond('deny');
+    const result = await run;
+    expect(result.toolCalls.map((c) => c.error ?? 'ok')).to.deep.equal(['ok', 'ok']);
+    expect(log.calls.map((c) => c.tool)).to.deep.equal(['query_sql', 'save_query']);
+    expect(s.transcript.find((e) => e.kind === 'approval')).to.deep.include({state: 'allowed'});
+  },
+
+  async 'an app answers with the askApproval hook; "always" holds for the session until clear()'() {
+    const asked: string[] = [];
+    const model = new ScriptedModel([
+      turn([call('data_mcp_save_query', {n: 1})]),
+      turn([call('data_mcp_save_query', {n: 2})]),
+      turn([text('Both.')]),
+      turn([call('data_mcp_save_query', {n: 3})]),
+      turn([text('Third.')]),
+    ]);
+    const {s, log} = session(model, {
+      askApproval: async (request) => {
+        asked.push(String(request.args.n));
+        return asked.length === 1 ? 'allow-always' : {decision: 'deny', reason: 'Enough.'};
+      },
+    });
+    await s.ask('Save twice');
+    expect(asked).to.deep.equal(['1']);
+    expect(log.calls.map((c) => c.args.n)).to.deep.equal([1, 2]);
+    s.clear();
+    const third = await s.ask('Once more');
+    expect(asked).to.deep.equal(['1', '3']);
+    expect(third.toolCalls[0].errorCode).to.equal(ErrorCodes.TOOL_DENIED);
+    expect(third.toolCalls[0].error).to.contain('Enough.');
+  },
+
+  async 'with no hook and nobody subscribed, a call that needs approval is denied, not left waiting'() {
+    const log: CallLog = {calls: []};
+    const data = dataLayer('Data', [{name: 'save_query', description: 'Save'}], log);
+    const model = new ScriptedModel([turn([call('data_mcp_save_query', {})]), turn([text('Could not.')])]);
+    const s = new AgentSession({model, language: 'en', layers: [data, displayLayer()]});
+    const result = await s.ask('Save it');
+    expect(result.toolCalls[0].errorCode).to.equal(ErrorCodes.TOOL_DENIED);
+    expect(log.calls).to.deep.equal([]);
+  },
+
+  async 'approve: never on the session skips the question'() {
+    const model = new ScriptedModel([turn([call('data_mcp_save_query', {})]), turn([text('ok')])]);
+    const {s, types, log} = session(model, {approve: 'never'});
+    await s.ask('Save it');
+    expect(types()).to.not.include('approval');
+    expect(log.calls.map((c) => c.tool)).to.deep.equal(['save_query']);
+  },
+
+  async 'Stop and clear() deny a call that waits, and end the run'() {
+    for (const end of ['abort', 'clear'] as const) {
+      const model = new ScriptedModel([turn([call('data_mcp_save_query', {})]), turn([text('never')])]);
+      const {s, log, events} = session(model);
+      const run = s.ask('Save it');
+      await next(s, 'approval');
+      s[end]();
+      const result = await run;
+      expect(result.stopReason, end).to.equal('aborted');
+      expect(log.calls, end).to.deep.equal([]);
+      expect(model.requests, end).to.have.length(1);
+      expect(events.find((e) => e.type === 'approval-settled'), end).to.deep.include({state: 'stopped'});
+    }
   },
 };
