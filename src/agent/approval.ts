@@ -1,10 +1,11 @@
 /**
- * Tool approval: which calls wait for a person's yes, and what the loop is told. The rules are
- * pure functions of a layer, a tool and a policy, so the element, a session driven by an app and
- * a Worker all decide the same way. Only a person (through a view or an app's hook) answers: a
- * decision is never read from anything a model or a tool wrote.
+ * The vocabulary of tool approval: policies, decisions, the request a person answers and the gate
+ * a run asks through. Only a person (through a view or an app's hook) answers: a decision is never
+ * read from anything a model or a tool wrote. The rules (which calls ask) are in
+ * `approval-rules.ts`, with the loop; this module is small because the session and the element
+ * need it from the first load.
  */
-import type {LayerTool, ToolAnnotations, ToolLayer} from './types.js';
+import type {ToolAnnotations, ToolLayer} from './types.js';
 
 /**
  * When to ask. `writes` (the default): before every tool whose annotations do not say
@@ -12,7 +13,7 @@ import type {LayerTool, ToolAnnotations, ToolLayer} from './types.js';
  */
 export type ApprovalPolicy = 'writes' | 'all' | 'never';
 
-/** The policies, for attribute parsing and error messages. */
+/** The three policies; any other value is none (the default applies). */
 export const APPROVAL_POLICIES: readonly ApprovalPolicy[] = ['writes', 'all', 'never'];
 
 /** The default policy. */
@@ -69,38 +70,4 @@ export interface ApprovalGate {
 export function parseApprovalPolicy(value: unknown): ApprovalPolicy | undefined {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
   return (APPROVAL_POLICIES as readonly string[]).includes(text) ? (text as ApprovalPolicy) : undefined;
-}
-
-/**
- * True when calling `tool` of `layer` must wait for a person under `policy`. A page's in-page
- * tool speaks for itself: `consequentialHint` always asks and `readOnlyHint` never does, whatever
- * the policy, and tools that only show things on the canvas (`displays`, the built-in
- * `widget_display` and `canvas`) never ask. A server's tool follows the policy.
- */
-export function needsApproval(policy: ApprovalPolicy, layer: ToolLayer, tool: LayerTool): boolean {
-  const hints = tool.annotations ?? {};
-  if (layer.protocol === 'webmcp') {
-    if (hints.consequentialHint === true) return true;
-    if (hints.readOnlyHint === true || tool.displays === true) return false;
-  }
-  if (policy === 'never') return false;
-  if (policy === 'all') return true;
-  return hints.readOnlyHint !== true;
-}
-
-/** The key "always allow" remembers: the server (its URL, for MCP servers) and the tool. */
-export function approvalKey(layer: ToolLayer, tool: LayerTool): string {
-  const server = layer.protocol === 'mcp' ? `mcp ${layer.serverUrl ?? layer.serverName}` : `webmcp ${layer.serverName}`;
-  return `${server}\n${tool.name}`;
-}
-
-/** The text the model reads for a call the person denied. */
-export function declinedText(name: string, reason?: string): string {
-  const because = reason?.trim() ? ` Their reason: ${reason.trim().slice(0, 500)}` : '';
-  return `The user declined this call of ${name}; nothing was sent to the server.${because} Do not call it again unless the user asks; tell them what you could not do.`;
-}
-
-/** The text the model reads for a call that was waiting for approval when the run was stopped. */
-export function stoppedBeforeApprovalText(name: string): string {
-  return `${name} was not run: the run was stopped while it waited for the user's approval; nothing was sent to the server.`;
 }

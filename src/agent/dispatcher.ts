@@ -7,14 +7,15 @@
  */
 import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCode} from '../errors.js';
 import {unflattenArgs} from '../schema/flatten.js';
-import {approvalKey, declinedText, needsApproval, stoppedBeforeApprovalText, type ApprovalAnswer, type ApprovalGate} from './approval.js';
+import type {ApprovalAnswer, ApprovalGate} from './approval.js';
+import {approvalKey, declinedText, needsApproval, stoppedBeforeApprovalText} from './approval-rules.js';
 import {answerPseudoTool} from './discovery.js';
 import {RepeatedCallGuard} from './guards.js';
 import {ResultBuffer, truncateForModel} from './result-buffer.js';
 import {normalizeToolOutput, runWithTimeout} from './run-tool.js';
 import type {ToolCatalog, CatalogEntry} from './tool-catalog.js';
 import type {ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
-import type {ToolOutput} from './types.js';
+import type {ToolExecutor, ToolOutput} from './types.js';
 import {RECALL_TOOL_NAME, answerRecall} from './recall-tool.js';
 import type {WidgetSink} from './widget-sink.js';
 
@@ -31,7 +32,7 @@ export interface ToolCall {
   error?: string;
   /** Stable code of the failure, when there is one. */
   errorCode?: AutouiErrorCode;
-  /** Milliseconds the call took. */
+  /** Milliseconds the call took (without the time it waited for a person's approval). */
   elapsed: number;
   /** True when a discovery tool (recipes, search_tools, list_tools) was called before it in the run. */
   guided: boolean;
@@ -91,6 +92,7 @@ export class Dispatcher {
     let output: ToolOutput & {code?: AutouiErrorCode};
     let entry: CatalogEntry | undefined;
     let server: string | undefined;
+    let waited = 0;
 
     const isRecall = call.name === RECALL_TOOL_NAME;
     const resolved = isRecall ? undefined : catalog.resolve(call.name);
@@ -116,7 +118,7 @@ export class Dispatcher {
         this.#activated.add(entry.layerIndex);
         outcome.activated = entry.layerIndex;
       }
-      output = await this.#execute(entry, call);
+      ({output, waited} = await this.#execute(entry, call));
     }
 
     buffer.set(call.id, output.text, iteration);
@@ -133,7 +135,7 @@ export class Dispatcher {
       name: call.name,
       args: call.input,
       result: output.text,
-      elapsed: Date.now() - started,
+      elapsed: Date.now() - started - waited,
       guided,
       ...(output.isError ? {error: output.text, errorCode: output.code ?? ErrorCodes.TOOL_FAILED} : {}),
       ...(server ? {server} : {}),
@@ -142,17 +144,24 @@ export class Dispatcher {
     return {...outcome, part, call: record};
   }
 
-  async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<ToolOutput & {code?: AutouiErrorCode}> {
-    const {catalog, signal, toolTimeoutMs, widgets} = this.#options;
+  /** Runs the call, after a person's yes when it needs one; `waited` is how long that took. */
+  async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<{output: ToolOutput & {code?: AutouiErrorCode}; waited: number}> {
+    const {catalog} = this.#options;
     const layer = entry.layer;
     const executor = layer.protocol === 'mcp' ? layer.callTool : layer.executeTool;
     if (!executor) {
-      return failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`);
+      return {output: failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`), waited: 0};
     }
     const args = unflattenArgs(call.input, catalog.flattenPaths(entry));
     // Asked before the timeout starts: a person may take their time.
+    const asked = Date.now();
     const refusal = await this.#approve(entry, call, args);
-    if (refusal) return refusal;
+    const waited = Date.now() - asked;
+    return {output: refusal ?? (await this.#run(entry, call, executor, args)), waited};
+  }
+
+  async #run(entry: CatalogEntry, call: ToolCallPart, executor: ToolExecutor, args: Record<string, unknown>): Promise<ToolOutput & {code?: AutouiErrorCode}> {
+    const {signal, toolTimeoutMs, widgets} = this.#options;
     try {
       const value = await runWithTimeout((context) => executor(entry.tool.name, args, context), {
         signal,

@@ -24,7 +24,7 @@ import type {ModelMessage} from '../providers/model-messages.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
-import {SessionApprovals} from './session-approvals.js';
+import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import {appendAssistantText, endAssistantText, settleApproval, type Notice, type TranscriptEntry} from './transcript.js';
@@ -54,7 +54,8 @@ export class AgentSession {
       if (code !== ErrorCodes.MCP_CONFIG) this.#fail(code, message);
     },
   });
-  readonly #approvals = new SessionApprovals({
+  /** What the approvals do in this session; the approvals themselves come with the run engine. */
+  readonly #approvalHooks: ApprovalHooks = {
     asked: (request, respond) => {
       this.#transcript = [...endAssistantText(this.#transcript), {kind: 'approval', request, state: 'pending'}];
       const heard = this.#listeners.size > 0;
@@ -66,7 +67,9 @@ export class AgentSession {
       if (state !== 'pending') this.#emit({type: 'approval-settled', id, state});
     },
     askApproval: () => this.#hooks.askApproval,
-  });
+  };
+  /** Made by the first question (with the engine chunk), kept for the session: it remembers "always". */
+  #approvals?: SessionApprovals;
   /** The canvas tools see: the store, with the page's veto before each new widget. */
   readonly #canvas: WidgetSink;
   #layers: ToolLayer[];
@@ -227,7 +230,7 @@ export class AgentSession {
   clear(): void {
     this.#epoch++;
     this.abort();
-    this.#approvals.forget();
+    this.#approvals?.forget();
     this.#history = [];
     this.#buffer = undefined;
     this.#transcript = [];
@@ -262,6 +265,7 @@ export class AgentSession {
     const settings = this.#settings;
     const model = settings.model ?? {provider: 'anthropic'};
     this.#buffer ??= new engine.ResultBuffer();
+    this.#approvals ??= new engine.SessionApprovals(this.#approvalHooks);
     return {
       provider: isLanguageModel(model) ? model : engine.createProvider(model),
       layers: this.layers,

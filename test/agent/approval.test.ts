@@ -5,7 +5,8 @@
  */
 import {expect} from '@open-wc/testing';
 import {runAgentLoop} from '../../src/agent/agent-loop.js';
-import {needsApproval, parseApprovalPolicy, type ApprovalAnswer, type ApprovalGate, type ApprovalRequest} from '../../src/agent/approval.js';
+import {parseApprovalPolicy, type ApprovalAnswer, type ApprovalGate, type ApprovalRequest} from '../../src/agent/approval.js';
+import {needsApproval} from '../../src/agent/approval-rules.js';
 import type {LayerTool, McpLayer, WebMcpLayer} from '../../src/agent/types.js';
 import type {ToolMessage} from '../../src/providers/model-messages.js';
 import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
@@ -84,13 +85,14 @@ describe('the loop with an approval gate', () => {
     expect(result.toolCalls[1].errorCode).to.equal('TOOL_DENIED');
   });
 
-  it('no timeout runs while a call waits', async () => {
+  it('no timeout runs while a call waits, and its elapsed time leaves the wait out', async () => {
     const log: CallLog = {calls: []};
     const {gate: approval} = gate(() => new Promise((resolve) => setTimeout(() => resolve({decision: 'allow'}), 300)));
     const model = new ScriptedModel([turn([call('data_mcp_save')]), turn([text('ok')])]);
     const result = await runAgentLoop('go', {provider: model, layers: layers(log), approval, eagerTools: true, toolTimeoutMs: 100});
     expect(result.toolCalls[0].error).to.equal(undefined);
     expect(log.calls.map((c) => c.tool)).to.deep.equal(['save']);
+    expect(result.toolCalls[0].elapsed, 'the time the person took is not the call’s').to.be.below(250);
   });
 
   it('Stop while a call waits ends the run; nothing reaches the server', async () => {
