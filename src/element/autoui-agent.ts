@@ -19,11 +19,14 @@ import {stringsFor} from './strings.js';
 import {WidgetEngine} from './widget-engine.js';
 import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
+import type {ApprovalPolicy} from '../agent/approval.js';
+import type {ApprovalResponder} from '../session/session-approvals.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
 export type {
   ErrorDetail,
+  ToolApprovalDetail,
   MessageDetail,
   RunEndDetail,
   RunStartDetail,
@@ -60,6 +63,7 @@ const WIDGET_WAIT_MS = 10_000;
  * @fires {CustomEvent<WidgetCreatedDetail>} autoui-widget-created - A widget was shown. detail: `{id, type, params, element}`.
  * @fires {CustomEvent<WidgetUpdatedDetail>} autoui-widget-updated - A widget's params changed. detail: `{id, type, params}`.
  * @fires {CustomEvent<WidgetRemovedDetail>} autoui-widget-removed - A widget was removed. detail: `{id}`.
+ * @fires {CustomEvent<ToolApprovalDetail>} autoui-tool-approval - A tool call waits for a person's yes; cancelable: `preventDefault()`, then `respond('allow' | 'allow-always' | 'deny', reason?)`. Otherwise the transcript shows a card. detail: `{id, server, tool, name, title, args, annotations, respond}`.
  * @fires {CustomEvent<ToolCall>} autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided}`.
  * @fires {CustomEvent<TextDetail>} autoui-text - Streamed assistant text. detail: `{delta}`.
  * @fires {CustomEvent<MessageDetail>} autoui-message - A complete message. detail: `{role, text}`.
@@ -111,6 +115,12 @@ export class AutouiAgent extends LitElement {
   @property({type: Boolean, reflect: true}) debug = false;
   /** Space-separated hosts images may load from; default: the MCP servers' hosts. */
   @property({attribute: 'image-hosts'}) imageHosts = '';
+  /**
+   * When a tool call waits for a person's yes: `writes` (every tool whose annotations do not say
+   * `readOnlyHint: true`), `all` or `never`. An `<autoui-server approve>` wins for its server;
+   * anything else means `writes`. The display tools never ask.
+   */
+  @property() approve: ApprovalPolicy = 'writes';
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session = new AgentSession({
@@ -130,6 +140,8 @@ export class AutouiAgent extends LitElement {
   @query('autoui-canvas') private canvasElement?: AutouiCanvas;
   readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
   readonly #environment = new WidgetEnvironmentMemo();
+  /** Approvals this element answers with a card (the page did not take them), by call id. */
+  #cards: ReadonlyMap<string, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
 
   constructor() {
@@ -203,7 +215,7 @@ export class AutouiAgent extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#observer = new MutationObserver(() => this.#syncServers());
-    this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools']});
+    this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools', 'approve']});
     this.#syncServers();
   }
 
@@ -235,7 +247,7 @@ export class AutouiAgent extends LitElement {
     const session = this.session;
     return html`<div part="base" class="frame">
       <div class="conversation">
-        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s}></autoui-transcript></slot>
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s} .approvals=${this.#cards} .approvalView=${this.#widgets.approvalView}></autoui-transcript></slot>
         <slot name="composer"
           ><autoui-composer
             part="composer"
@@ -263,8 +275,16 @@ export class AutouiAgent extends LitElement {
   #onSessionEvent(event: SessionEvent): void {
     // The question is never lost: after a failure it goes back in the composer.
     if (event.type === 'run-end' && event.result.stopReason === 'error') this.composer?.restore(event.question);
-    emitSessionEvent(this, event);
+    const shown = emitSessionEvent(this, event);
+    // A listener may have answered already (without preventDefault): then there is nothing to ask.
+    if (event.type === 'approval' && shown && this.#waiting(event.request.id)) this.#cards = new Map([...this.#cards, [event.request.id, event.respond]]);
+    else if (event.type === 'approval-settled') this.#cards = new Map([...this.#cards].filter(([id]) => id !== event.id));
+    else if (event.type === 'cleared') this.#cards = new Map();
     this.requestUpdate();
+  }
+
+  #waiting(id: string): boolean {
+    return this.session.transcript.some((e) => e.kind === 'approval' && e.request.id === id && e.state === 'pending');
   }
 
   #language(): ResolvedLanguage {

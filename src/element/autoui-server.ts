@@ -1,3 +1,4 @@
+import {parseApprovalPolicy} from '../agent/approval.js';
 import type {ServerConfig} from '../session/server-set.js';
 
 /**
@@ -62,6 +63,18 @@ export class AutouiServer extends HTMLElement {
     this.#reflect('tools', typeof value === 'string' ? value : value?.join(' '));
   }
 
+  /**
+   * This server's approval policy (`writes`, `all`, `never`); wins over the agent's `approve`.
+   * Empty or absent: the agent's.
+   * @attr approve
+   */
+  get approve(): string {
+    return this.getAttribute('approve') ?? '';
+  }
+  set approve(value: string) {
+    this.#reflect('approve', value);
+  }
+
   /** The server's configuration, as its parent connects it. */
   get config(): ServerConfig {
     return serverConfigOf(this);
@@ -71,7 +84,7 @@ export class AutouiServer extends HTMLElement {
     // A framework may set properties on the element before its class is defined: they are then
     // own fields of the plain element, which would hide the accessors. Move them to the attributes
     // (here, not in the constructor, where an element must not gain attributes).
-    for (const key of ['name', 'url', 'token', 'tools'] as const) {
+    for (const key of ['name', 'url', 'token', 'tools', 'approve'] as const) {
       if (!Object.prototype.hasOwnProperty.call(this, key)) continue;
       const value = (this as Record<string, unknown>)[key];
       delete (this as Record<string, unknown>)[key];
@@ -94,7 +107,10 @@ const splitTools = (value: string | null) => value?.split(/\s+/).filter(Boolean)
 export function serverConfigOf(element: Element): ServerConfig {
   const tools = splitTools(element.getAttribute('tools'));
   const token = element instanceof AutouiServer ? element.token : element.getAttribute('token');
+  // Anything but a known policy leaves the agent's in force.
+  const approve = parseApprovalPolicy(element.getAttribute('approve'));
   return {
+    ...(approve ? {approve} : {}),
     name: element.getAttribute('name') || undefined,
     url: element.getAttribute('url') ?? '',
     token: token || undefined,

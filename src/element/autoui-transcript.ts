@@ -1,5 +1,8 @@
-import {LitElement, css, html} from 'lit';
+import {LitElement, css, html, nothing} from 'lit';
 import {property} from 'lit/decorators.js';
+import type {ApprovalResponder} from '../session/session-approvals.js';
+import type {ApprovalView} from './approval-card.js';
+import {approvalStyles} from './approval-card.styles.js';
 import {STRINGS, type Strings} from './strings.js';
 import {tokens} from '../styles/tokens.js';
 import type {Notice, TranscriptEntry} from '../session/transcript.js';
@@ -16,6 +19,11 @@ import type {Notice, TranscriptEntry} from '../session/transcript.js';
  * @csspart assistant - An answer.
  * @csspart tool-pill - One tool call.
  * @csspart notice - A stop or error notice.
+ * @csspart approval - The card asking the person to approve a tool call.
+ * @csspart approval-allow - Its **Allow once** button.
+ * @csspart approval-always - Its **Always allow this tool** button.
+ * @csspart approval-deny - Its **Deny** button.
+ * @csspart approval-status - An approval once answered (or answered by the page).
  *
  * @tagname autoui-transcript
  */
@@ -34,6 +42,7 @@ export class AutouiTranscript extends LitElement {
     .notice { font-size: 0.9em; color: var(--_color-muted); }
     .notice.error { color: var(--_color-danger); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    ${approvalStyles}
   `;
 
   /** The entries to show, oldest first. */
@@ -42,19 +51,35 @@ export class AutouiTranscript extends LitElement {
   /** Texts in the element's language. */
   @property({attribute: false}) strings: Strings = STRINGS.fr;
 
+  /**
+   * The approvals this view answers, by call id: their entries are cards with buttons. An
+   * approval the page answers in its own UI is not here, and shows as a line.
+   */
+  @property({attribute: false}) approvals: ReadonlyMap<string, ApprovalResponder> = new Map();
+
+  /** Renders approval entries; given by the host once its engine has loaded (before any question runs). */
+  @property({attribute: false}) approvalView?: ApprovalView;
+
+  /** The card that last took focus, so each card takes it once. */
+  #focusedCard?: string;
+
   override render() {
     const s = this.strings;
     // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
     // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>.
     return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript} tabindex="0">
       <ol>
-        ${this.entries.map((entry) => this.#entry(entry, s))}
+        ${this.entries.map((entry, index) => this.#entry(entry, index, s))}
       </ol>
     </div>`;
   }
 
-  #entry(entry: TranscriptEntry, s: Strings) {
+  #entry(entry: TranscriptEntry, index: number, s: Strings) {
     switch (entry.kind) {
+      case 'approval': {
+        const respond = this.approvals.get(entry.request.id);
+        return this.approvalView?.(entry, index, s, respond && ((decision, reason) => this.#answer(respond, decision, reason))) ?? nothing;
+      }
       case 'user':
         // The label has its own dir, so `dir="auto"` reads the direction from the question alone.
         return html`<li part="user" class="user" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
@@ -77,6 +102,24 @@ export class AutouiTranscript extends LitElement {
   protected override updated(): void {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     if (log) log.scrollTop = log.scrollHeight;
+    // A new card takes focus once, so keyboard and screen-reader users land on the question.
+    const card = this.renderRoot.querySelector<HTMLElement>('[part="approval"]');
+    const id = card?.dataset.approval;
+    if (card && id !== this.#focusedCard) {
+      this.#focusedCard = id;
+      card.focus();
+    }
+  }
+
+  /** Answers from the card; focus then stays in the conversation (the next card, else the log) instead of falling to the page. */
+  #answer(respond: ApprovalResponder, decision: Parameters<ApprovalResponder>[0], reason?: string): void {
+    respond(decision, reason);
+    // The answer reaches the session, then the host, then this list: a task later it has rendered.
+    setTimeout(async () => {
+      await this.updateComplete;
+      if (this.shadowRoot?.activeElement) return;
+      (this.renderRoot.querySelector<HTMLElement>('[part="approval"]') ?? this.renderRoot.querySelector<HTMLElement>('.log'))?.focus();
+    });
   }
 }
 

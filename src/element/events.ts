@@ -5,6 +5,8 @@
  * world's event names.
  */
 import type {AgentResult} from '../agent/agent-loop.js';
+import type {ApprovalRequest} from '../agent/approval.js';
+import type {ApprovalResponder} from '../session/session-approvals.js';
 import type {ToolCall} from '../agent/dispatcher.js';
 import type {SessionEvent} from '../session/session-events.js';
 
@@ -52,6 +54,15 @@ export interface ErrorDetail {
   code: string;
   message: string;
 }
+/**
+ * `autoui-tool-approval` (cancelable): a call waits for a person's yes. A page that calls
+ * `preventDefault()` answers in its own UI with `respond('allow' | 'allow-always' | 'deny',
+ * reason?)`, whenever it likes; otherwise the transcript shows a card. The first valid answer
+ * counts; a second, late or unknown one is ignored with a console warning.
+ */
+export interface ToolApprovalDetail extends ApprovalRequest {
+  respond: ApprovalResponder;
+}
 /** `autoui-server-ready`. */
 export interface ServerReadyDetail {
   name: string;
@@ -72,6 +83,7 @@ export interface AutouiEventMap {
   'autoui-widget-updated': WidgetUpdatedDetail;
   'autoui-widget-removed': WidgetRemovedDetail;
   'autoui-tool-call': ToolCall;
+  'autoui-tool-approval': ToolApprovalDetail;
   'autoui-text': TextDetail;
   'autoui-message': MessageDetail;
   'autoui-run-start': RunStartDetail;
@@ -102,13 +114,16 @@ export function emit<K extends keyof AutouiEventMap>(host: HTMLElement, name: K,
 }
 
 /**
- * Dispatches from `host` the DOM event a session event stands for. A cancelled
- * `autoui-widget-create` vetoes the widget. `widget-created` has none here: `autoui-widget-created`
+ * Dispatches from `host` the DOM event a session event stands for, and returns false when the
+ * page canceled it. A cancelled `autoui-widget-create` vetoes the widget; a cancelled
+ * `autoui-tool-approval` means the page answers it (the caller shows a card otherwise). `widget-created` has none here: `autoui-widget-created`
  * fires once the canvas has rendered the widget, with its element. Notices and `cleared` only
  * change what the element shows.
  */
-export function emitSessionEvent(host: HTMLElement, event: SessionEvent): void {
+export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolean {
   switch (event.type) {
+    case 'approval':
+      return emit(host, 'autoui-tool-approval', {...event.request, respond: event.respond}, true);
     case 'run-start':
       emit(host, 'autoui-run-start', {question: event.question});
       break;
@@ -143,4 +158,5 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): void {
       emit(host, 'autoui-run-end', {result: event.result});
       break;
   }
+  return true;
 }

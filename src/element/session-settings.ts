@@ -3,6 +3,7 @@
  * applies to the next question, and a value that cannot work (an endpoint that is no URL) fails
  * that question with its code instead of throwing at the page.
  */
+import {parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {SessionSettings} from '../session/agent-session.js';
 import {isLocalPage, resolveEndpoint} from './page.js';
 
@@ -18,6 +19,7 @@ export interface AgentAttributes {
   toolTimeout: number;
   eagerTools: boolean;
   language: 'fr' | 'en';
+  approve?: ApprovalPolicy | string;
 }
 
 /** The session's settings for these attributes. Throws `INVALID_ARGUMENT` for an endpoint that is no URL. */
@@ -35,5 +37,7 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
     maxIterations: a.maxIterations,
     toolTimeoutMs: a.toolTimeout * 1000,
     eagerTools: a.eagerTools,
+    // Anything but a known policy is the default, so a typo can only ask more, never less.
+    approve: parseApprovalPolicy(a.approve),
   };
 }

@@ -28,6 +28,18 @@ const en = {
   input: 'in',
   output: 'out',
   cached: 'cached',
+  approvalAsk: 'The agent asks to use:',
+  approvalServer: 'Server:',
+  approvalArguments: 'Arguments',
+  approvalNoArguments: 'No arguments.',
+  allowOnce: 'Allow once',
+  allowAlways: 'Always allow this tool',
+  deny: 'Deny',
+  approvalWaiting: 'Waiting for approval',
+  approvalAllowed: 'Allowed once',
+  approvalAllowedAlways: 'Always allowed',
+  approvalDenied: 'Denied',
+  approvalStopped: 'Not run (stopped)',
 };
 
 /** The texts of one language. */
@@ -60,6 +72,18 @@ const fr: Strings = {
   input: 'entrée',
   output: 'sortie',
   cached: 'en cache',
+  approvalAsk: 'L\'agent demande à utiliser\u00a0:',
+  approvalServer: 'Serveur\u00a0:',
+  approvalArguments: 'Arguments',
+  approvalNoArguments: 'Aucun argument.',
+  allowOnce: 'Autoriser une fois',
+  allowAlways: 'Toujours autoriser cet outil',
+  deny: 'Refuser',
+  approvalWaiting: 'En attente d\'autorisation',
+  approvalAllowed: 'Autorisé une fois',
+  approvalAllowedAlways: 'Toujours autorisé',
+  approvalDenied: 'Refusé',
+  approvalStopped: 'Non exécuté (arrêté)',
 };
 
 /** Texts by language. */

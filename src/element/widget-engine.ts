@@ -6,11 +6,14 @@
 import {loadFailed} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
+import type {ApprovalView} from './approval-card.js';
 
 /** Loads and holds one element's widget registry. */
 export class WidgetEngine {
   /** The registry, once loaded. */
   registry?: WidgetRegistry;
+  /** The transcript's approval card, which comes in the same chunk. */
+  approvalView?: ApprovalView;
   #loading?: Promise<WidgetRegistry>;
   /** Page widgets registered before the engine loaded, registered when it does. */
   readonly #pending: PageWidgetSpec[] = [];
@@ -30,6 +33,7 @@ export class WidgetEngine {
         for (const spec of this.#pending.splice(0)) registry.registerPageWidget(spec);
         this.session.addLayer(engine.createAutouiLayer({catalog: registry, imageHosts: this.imageHosts}));
         this.registry = registry;
+        this.approvalView = engine.approvalEntry;
         this.loaded();
         return registry;
       },

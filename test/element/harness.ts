@@ -133,6 +133,7 @@ export const AGENT_EVENTS = [
   'autoui-widget-updated',
   'autoui-widget-removed',
   'autoui-tool-call',
+  'autoui-tool-approval',
   'autoui-text',
   'autoui-message',
   'autoui-run-start',
@@ -200,6 +201,15 @@ export function ui(agent: AutouiAgent) {
     answers: () => all(inner('autoui-transcript'), '[part="assistant"]').map(text),
     pills: () => all(inner('autoui-transcript'), '[part~="tool-pill"]').map(text),
     notices: () => all(inner('autoui-transcript'), '[part~="notice"]').map(text),
+    /** Approval cards waiting for the person's answer. */
+    cards: () => all(inner('autoui-transcript'), '[part="approval"]'),
+    /** One button of the first approval card: `allow`, `always` or `deny`. */
+    cardButton: (which: 'allow' | 'always' | 'deny') =>
+      inner('autoui-transcript')?.querySelector<HTMLButtonElement>(`[part="approval"] [part="approval-${which}"]`) ?? null,
+    /** Approvals as one line each: answered, or answered by the page. */
+    approvalLines: () => all(inner('autoui-transcript'), '[part="approval-status"]').map(text),
+    /** The element focused inside the transcript, if any. */
+    focusedInTranscript: () => inner('autoui-transcript')?.activeElement ?? null,
     textarea: () => inner('autoui-composer')?.querySelector('textarea') ?? null,
     sendButton: () => inner('autoui-composer')?.querySelector<HTMLButtonElement>('[part="send"]') ?? null,
     stopButton: () => inner('autoui-composer')?.querySelector<HTMLButtonElement>('[part="stop"]') ?? null,

@@ -70,7 +70,7 @@ describe('<autoui-agent> page API', () => {
     const calls: unknown[] = [];
     const shop = createWebMcpServer('shop', {
       description: 'The shop of this page: prices of its products.',
-      tools: [{name: 'price', description: 'Price of a product', inputSchema: {type: 'object', properties: {sku: {type: 'string'}}}, execute: (args) => (calls.push(args), 'The price is 12 EUR')}],
+      tools: [{name: 'price', description: 'Price of a product', inputSchema: {type: 'object', properties: {sku: {type: 'string'}}}, annotations: {readOnlyHint: true}, execute: (args) => (calls.push(args), 'The price is 12 EUR')}],
     });
     const scenario = await createScenario([
       {match: {lastUserIncludes: 'price'}, toolCalls: [{name: 'shop_webmcp_price', input: {sku: 'A1'}}]},
@@ -114,7 +114,7 @@ describe('<autoui-agent> page API', () => {
             return shown ? `badge ${shown.id}` : 'not shown';
           },
         },
-        {name: 'recall', description: 'The brand colours', execute: () => 'teal and sand'},
+        {name: 'recall', description: 'The brand colours', annotations: {readOnlyHint: true}, execute: () => 'teal and sand'},
       ],
     });
     const scenario = await createScenario([
