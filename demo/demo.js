@@ -58,6 +58,7 @@ async function replay(scenario) {
 
 const summary = {
   'autoui-text': (d) => JSON.stringify(d.delta),
+  'autoui-tool-approval': (d) => `${d.name} waits for the person (${d.title})`,
   'autoui-tool-call': (d) => `${d.name} ${d.error ? '✗' : '✓'} ${d.elapsed} ms`,
   'autoui-widget-created': (d) => `${d.type} ${d.id}`,
   'autoui-widget-create': (d) => d.type,

@@ -64,6 +64,7 @@ const config = {
       {file: 'seattle-weather', title: 'Seattle weather dashboard', question: 'Show me a dashboard of the weather in Seattle in 2015.'},
       {file: 'airports-map', title: 'Airports of Washington', question: 'Where are the airports of Washington state?'},
       {file: 'largest-cities', title: 'Largest cities of Japan', question: 'Show the largest cities of Japan on a map.'},
+      {file: 'save-query', title: 'Save a query (asks approval)', question: 'Show the monthly rain in Seattle in 2015 and save that query for later.'},
     ],
   },
 };

@@ -2,7 +2,9 @@
 /**
  * "Data": a demo MCP server answering read-only SQL over real public datasets (vega-datasets:
  * airports, Seattle weather, gapminder, stocks, cars, US population, CO2) held in an embedded
- * SQLite, with recipes (canonical tool names) that end in autoui widgets.
+ * SQLite, with recipes (canonical tool names) that end in autoui widgets. The SQL never writes;
+ * the one tool that changes what the server keeps is `save_query`, which stores named queries in
+ * memory until the server stops (the demo's write tool, the one the element asks approval for).
  *
  *   node demo/servers/data-server.mjs [--port 3101]      (or PORT=3101)
  *
@@ -20,16 +22,27 @@ import {registerRecipeTools} from './lib/recipe-tools.mjs';
 export const DEFAULT_PORT = 3101;
 
 const INSTRUCTIONS =
-  'Public datasets in SQLite (read-only): US airports with coordinates, Seattle daily weather 2012-2015, ' +
+  'Public datasets in SQLite, queried with read-only SQL: US airports with coordinates, Seattle daily weather 2012-2015, ' +
   'gapminder (countries 1955-2005), monthly stock prices 2000-2010, cars 1970-1982, US population by age, CO2 at Mauna Loa. ' +
-  'Find a recipe first (search_recipes), read it (get_recipe), then query with query_sql.';
+  'Find a recipe first (search_recipes), read it (get_recipe), then query with query_sql. ' +
+  'save_query keeps a named query on this server (in memory, until the server stops) and list_saved_queries lists them; ' +
+  'save_query changes what the server keeps, so the user may be asked to approve it.';
+
+/** Saved queries kept at most per server process, so a public demo cannot grow without bound. */
+export const SAVED_QUERY_CAP = 50;
 
 const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false};
 const json = (value) => ({content: [{type: 'text', text: JSON.stringify(value)}], structuredContent: value});
 const failure = (message) => ({content: [{type: 'text', text: message}], isError: true});
 
-/** Builds one MCP server instance (one per session) over the shared database. */
-export function createDataServer(db, book) {
+/**
+ * Builds one MCP server instance (one per session) over the shared database.
+ * @param {import('./data/sql-database.mjs').SqlDatabase} db
+ * @param {RecipeBook} book
+ * @param {Map<string, SavedQuery>} [saved] the server process's saved queries, shared by its
+ *   sessions; a fresh Map when omitted (then they last as long as this one session)
+ */
+export function createDataServer(db, book, saved = new Map()) {
   const server = new McpServer({name: 'Data', version: '1.0.0'}, {instructions: INSTRUCTIONS, capabilities: {logging: {}}});
 
   server.registerTool(
@@ -72,8 +85,60 @@ export function createDataServer(db, book) {
     },
   );
 
+  server.registerTool(
+    'save_query',
+    {
+      title: 'Save a query',
+      description:
+        'Save a named SQL query on this server so it can be listed (list_saved_queries) and run again later. ' +
+        'This changes what the server keeps: a query of the same name is replaced. The SQL is run once to check it; a failing query is not saved.',
+      inputSchema: {
+        name: z.string().min(1).max(60).describe('a short name, e.g. "Seattle rain 2015"'),
+        sql: z.string().describe('one SELECT statement, SQLite dialect'),
+        description: z.string().max(300).optional().describe('what the query answers, in one sentence'),
+      },
+      annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false},
+    },
+    async ({name, sql, description}) => {
+      let result;
+      try {
+        result = db.query(sql);
+      } catch (error) {
+        if (error instanceof QueryError) return failure(error.message);
+        throw error;
+      }
+      saveQuery(saved, {name, sql, description, rowCount: result.rowCount, savedAt: new Date().toISOString()});
+      return json({saved: name, rowCount: result.rowCount, total: saved.size});
+    },
+  );
+
+  server.registerTool(
+    'list_saved_queries',
+    {
+      title: 'List saved queries',
+      description: 'List the queries saved with save_query (name, sql, description, rowCount, savedAt), newest first.',
+      inputSchema: {},
+      annotations: READ_ONLY,
+    },
+    async () => json({queries: [...saved.values()].reverse()}),
+  );
+
   registerRecipeTools(server, book, {search: 'search_recipes', list: 'list_recipes', get: 'get_recipe'});
   return server;
+}
+
+/**
+ * @typedef {{name: string, sql: string, description?: string, rowCount: number, savedAt: string}} SavedQuery
+ */
+
+/** Stores `entry` as the newest (a Map keeps insertion order), then drops the oldest beyond the cap. */
+function saveQuery(saved, entry) {
+  saved.delete(entry.name);
+  saved.set(entry.name, entry);
+  for (const oldest of saved.keys()) {
+    if (saved.size <= SAVED_QUERY_CAP) break;
+    saved.delete(oldest);
+  }
 }
 
 /**
@@ -84,7 +149,10 @@ export function createDataServer(db, book) {
 export async function start(options = {}) {
   const db = await openDatabase();
   const book = new RecipeBook(fileURLToPath(new URL('./recipes/data/', import.meta.url)));
-  const host = await startMcpHttpHost({port: options.port ?? 0, host: options.host, createServer: () => createDataServer(db, book)});
+  // One server process's saved queries: every session sees them, another start() has its own.
+  /** @type {Map<string, SavedQuery>} */
+  const saved = new Map();
+  const host = await startMcpHttpHost({port: options.port ?? 0, host: options.host, createServer: () => createDataServer(db, book, saved)});
   return {name: 'Data', url: host.url, close: host.close};
 }
 
