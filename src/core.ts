@@ -14,6 +14,7 @@ export type {AgentSessionOptions, SessionSettings} from './session/agent-session
 export type {RunRecord, SessionError, SessionEvent, SessionListener} from './session/session-events.js';
 export type {Notice, NoticeReason, TranscriptEntry} from './session/transcript.js';
 export type {ServerConfig, ServerStatus} from './session/server-set.js';
+export type {ApprovalResponder, ApprovalState, AskApproval} from './session/session-approvals.js';
 export {WidgetStore} from './session/widget-store.js';
 export type {WidgetChange, WidgetListener} from './session/widget-store.js';
 
@@ -22,6 +23,9 @@ export {runAgentLoop} from './agent/agent-loop.js';
 export type {AgentCallbacks, AgentLoopOptions, AgentResult, StopReason} from './agent/agent-loop.js';
 export type {ToolCall} from './agent/dispatcher.js';
 export type {WidgetRecord} from './agent/run-widgets.js';
+export {APPROVAL_DECISIONS, APPROVAL_POLICIES} from './agent/approval.js';
+export {needsApproval} from './agent/approval-rules.js';
+export type {ApprovalAnswer, ApprovalDecision, ApprovalGate, ApprovalPolicy, ApprovalRequest} from './agent/approval.js';
 export {ResultBuffer} from './agent/result-buffer.js';
 export {RECALL_TOOL_NAME} from './agent/recall-tool.js';
 export {buildSystemPrompt} from './agent/system-prompt.js';

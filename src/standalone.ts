@@ -11,6 +11,8 @@ export {AutouiServer} from './element/autoui-server.js';
 export {defineElement} from './define-element.js';
 export {
   ANTHROPIC_VERSION,
+  APPROVAL_DECISIONS,
+  APPROVAL_POLICIES,
   AUTOUI_SERVER_NAME,
   AgentSession,
   AnthropicModel,
@@ -51,6 +53,7 @@ export {
   fromStandaloneValidator,
   hostAllowed,
   isAbortError,
+  needsApproval,
   normalizeServerName,
   pageWidgetDefinition,
   parsePrefixedName,
