@@ -124,6 +124,44 @@ export const cases = [
     assert.deepEqual(problems, []);
   }),
 
+  ...builds('a write tool waits for the approval card; Allow once runs it, and a page that cancels the event answers it', async (ctx, build) => {
+    const name = `e2e ${build} ${Date.now()}`;
+    const turns = [
+      {toolCalls: [{name: 'data_mcp_save_query', input: {name, sql: 'SELECT count(*) AS n FROM airports'}}]},
+      {toolCalls: [{name: 'data_mcp_list_saved_queries', input: {}}]},
+      {text: 'Done.', ...stop},
+    ];
+    const servers = JSON.stringify([['data', ctx.servers['demo-data']]]);
+    const {page, problems} = await open(ctx, {build, endpoint: await scenario(ctx.servers, turns), servers});
+    await waitServers(page, 1);
+    await page.evaluate(() => {
+      window.__running = window.__e2e.ask('Save the airport count');
+    });
+    const allow = page.locator('[part="approval-allow"]');
+    await allow.waitFor({timeout: 10_000});
+    assert.match(await page.locator('[part="approval"]').innerText(), /Save a query[\s\S]*data · save_query[\s\S]*SELECT count\(\*\) AS n FROM airports/);
+    await ctx.screenshot(page, `approval-${build}`);
+    await allow.click();
+    assert.equal((await page.evaluate(() => window.__running)).stopReason, 'end_turn');
+    const calls = (await events(page, 'autoui-tool-call')).map((e) => e.detail);
+    assert.deepEqual(calls.map((c) => [c.tool, c.errorCode ?? 'ok']), [['save_query', 'ok'], ['list_saved_queries', 'ok']]);
+    assert.ok(calls[1].result.includes(name), 'the server kept the approved query');
+    assert.deepEqual(problems, []);
+    await page.close();
+
+    const denied = `${name} denied`;
+    const again = await open(ctx, {build, endpoint: await scenario(ctx.servers, [{...turns[0], toolCalls: [{name: 'data_mcp_save_query', input: {name: denied, sql: 'SELECT 1'}}]}, ...turns.slice(1)]), servers, pageDenies: '1'});
+    await waitServers(again.page, 1);
+    assert.equal((await again.page.evaluate(() => window.__e2e.ask('Save it'))).stopReason, 'end_turn');
+    const answered = (await events(again.page, 'autoui-tool-call')).map((e) => e.detail);
+    assert.equal(answered[0].errorCode, 'TOOL_DENIED');
+    assert.ok(!answered[1].result.includes(denied), 'the server kept nothing');
+    assert.equal(await again.page.locator('[part="approval"]').count(), 0, 'the page answered: no card');
+    assert.equal((await events(again.page, 'autoui-tool-approval')).length, 1);
+    assert.deepEqual(again.problems, []);
+    await again.page.close();
+  }),
+
   ...builds('abort mid-run ends the run as aborted and keeps the question', async (ctx, build) => {
     const base = await scenario(ctx.servers, [{text: 'Thinking about it, slowly and at length.', fault: {stall: true}}]);
     const {page} = await open(ctx, {build, endpoint: base});
