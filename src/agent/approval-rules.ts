@@ -23,12 +23,6 @@ export function needsApproval(policy: ApprovalPolicy, layer: ToolLayer, tool: La
   return hints.readOnlyHint !== true;
 }
 
-/** The key "always allow" remembers: the server (its URL, for MCP servers) and the tool. */
-export function approvalKey(layer: ToolLayer, tool: LayerTool): string {
-  const server = layer.protocol === 'mcp' ? `mcp ${layer.serverUrl ?? layer.serverName}` : `webmcp ${layer.serverName}`;
-  return `${server}\n${tool.name}`;
-}
-
 /** The text the model reads for a call the person denied. */
 export function declinedText(name: string, reason?: string): string {
   const because = reason?.trim() ? ` Their reason: ${reason.trim().slice(0, 500)}` : '';

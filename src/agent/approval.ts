@@ -5,7 +5,7 @@
  * `approval-rules.ts`, with the loop; this module is small because the session and the element
  * need it from the first load.
  */
-import type {ToolAnnotations, ToolLayer} from './types.js';
+import type {LayerTool, ToolAnnotations, ToolLayer} from './types.js';
 
 /**
  * When to ask. `writes` (the default): before every tool whose annotations do not say
@@ -59,11 +59,11 @@ export interface ApprovalGate {
   /** The policy of one layer's tools (a server's own, else the agent's). */
   policyFor(layer: ToolLayer): ApprovalPolicy;
   /**
-   * Asks a person (or answers from an earlier "always", remembered under `key`). Resolves with
-   * their answer; a rejection counts as a denial. `signal` aborts when the run is stopped: the
-   * dispatcher stops waiting at once, and the gate should retract its question.
+   * Asks a person (or answers from an earlier "always" for this `layer` and `tool`). Resolves
+   * with their answer; a rejection counts as a denial. `signal` aborts when the run is stopped:
+   * the dispatcher stops waiting at once, and the gate should retract its question.
    */
-  ask(request: ApprovalRequest, options: {signal: AbortSignal; key: string}): Promise<ApprovalAnswer>;
+  ask(request: ApprovalRequest, options: {signal: AbortSignal; layer: ToolLayer; tool: LayerTool}): Promise<ApprovalAnswer>;
 }
 
 /** `value` when it names a policy, else undefined (an unknown value falls back, never to `never`). */

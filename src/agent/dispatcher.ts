@@ -8,7 +8,7 @@
 import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCode} from '../errors.js';
 import {unflattenArgs} from '../schema/flatten.js';
 import type {ApprovalAnswer, ApprovalGate} from './approval.js';
-import {approvalKey, declinedText, needsApproval, stoppedBeforeApprovalText} from './approval-rules.js';
+import {declinedText, needsApproval, stoppedBeforeApprovalText} from './approval-rules.js';
 import {answerPseudoTool} from './discovery.js';
 import {RepeatedCallGuard} from './guards.js';
 import {ResultBuffer, truncateForModel} from './result-buffer.js';
@@ -190,13 +190,14 @@ export class Dispatcher {
       ...(layer.protocol === 'mcp' && layer.serverUrl ? {serverUrl: layer.serverUrl} : {}),
       tool: entry.tool.name,
       name: call.name,
-      title: typeof annotations.title === 'string' && annotations.title ? annotations.title : (entry.tool.title ?? entry.tool.name),
+      // MCP: a tool's own title wins over its annotations' title.
+      title: entry.tool.title || (typeof annotations.title === 'string' && annotations.title) || entry.tool.name,
       args,
       annotations,
     };
     let answer: ApprovalAnswer | 'stopped';
     try {
-      answer = await raceAbort(approval.ask(request, {signal, key: approvalKey(layer, entry.tool)}), signal);
+      answer = await raceAbort(approval.ask(request, {signal, layer, tool: entry.tool}), signal);
     } catch {
       answer = {decision: 'deny'};
     }

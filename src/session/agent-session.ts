@@ -62,9 +62,9 @@ export class AgentSession {
       this.#emit({type: 'approval', request, respond});
       return heard;
     },
-    settled: (id, state) => {
-      this.#transcript = settleApproval(this.#transcript, id, state);
-      if (state !== 'pending') this.#emit({type: 'approval-settled', id, state});
+    settled: (request, state) => {
+      this.#transcript = settleApproval(this.#transcript, request, state);
+      this.#emit({type: 'approval-settled', id: request.id, request, state});
     },
     askApproval: () => this.#hooks.askApproval,
   };
@@ -266,9 +266,13 @@ export class AgentSession {
     const model = settings.model ?? {provider: 'anthropic'};
     this.#buffer ??= new engine.ResultBuffer();
     this.#approvals ??= new engine.SessionApprovals(this.#approvalHooks);
+    // Each layer's policy as the question starts: a change applies to the next question, and a
+    // server reconnected meanwhile cannot lose its policy (anything not found asks about all).
+    const layers = this.layers;
+    const policies = new Map(layers.map((layer) => [layer, this.#policyFor(layer, settings)]));
     return {
       provider: isLanguageModel(model) ? model : engine.createProvider(model),
-      layers: this.layers,
+      layers,
       lang: settings.language ?? 'fr',
       maxIterations: positiveOr(settings.maxIterations, 10),
       toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
@@ -278,7 +282,7 @@ export class AgentSession {
       history: this.#history,
       resultBuffer: this.#buffer,
       widgets: this.#canvas,
-      approval: this.#approvals.gate((layer) => this.#policyFor(layer, settings)),
+      approval: this.#approvals.gate((layer) => policies.get(layer) ?? 'all'),
       signal,
       callbacks: {
         onText: (delta) => {
@@ -302,10 +306,15 @@ export class AgentSession {
     };
   }
 
-  /** A layer's approval policy: its server's own, else the session's, else `writes`. */
+  /**
+   * A layer's approval policy: its server's own, else the session's, else `writes`. A value that
+   * is set but names no policy is `writes`: a typo can only ask more, never less.
+   */
   #policyFor(layer: ToolLayer, settings: SessionSettings): ApprovalPolicy {
-    const own = layer.protocol === 'mcp' ? parseApprovalPolicy(this.#servers.configOf(layer)?.approve) : undefined;
-    return own ?? parseApprovalPolicy(settings.approve) ?? DEFAULT_APPROVAL_POLICY;
+    const own: unknown = layer.protocol === 'mcp' ? this.#servers.configOf(layer)?.approve : undefined;
+    const chosen = own !== undefined && own !== '' ? own : settings.approve;
+    if (chosen === undefined || chosen === '') return DEFAULT_APPROVAL_POLICY;
+    return parseApprovalPolicy(chosen) ?? DEFAULT_APPROVAL_POLICY;
   }
 
   #afterRun(result: AgentResult): void {

@@ -1,8 +1,10 @@
 /**
  * The approvals of one session: asks the person (through the session's `approval` event and the
  * app's `askApproval` hook) before a call that needs it, takes the first valid answer, remembers
- * "always allow" per server and tool until `clear()`, and retracts a question when its run stops.
- * An answer comes only through `respond` or the hook: nothing a model or a tool wrote is read.
+ * "always allow" until `clear()` (per server URL and tool for MCP servers; per layer object and
+ * tool for in-page layers, so a layer replaced under the same name is asked about again), and
+ * retracts a question when its run stops. An answer comes only through `respond` or the hook:
+ * nothing a model or a tool wrote is read.
  */
 import {
   APPROVAL_DECISIONS,
@@ -12,7 +14,7 @@ import {
   type ApprovalPolicy,
   type ApprovalRequest,
 } from '../agent/approval.js';
-import type {ToolLayer} from '../agent/types.js';
+import type {LayerTool, ToolLayer} from '../agent/types.js';
 
 /** Where a request stands: waiting, or how it ended (`stopped`: the run ended while it waited). */
 export type ApprovalState = 'pending' | 'allowed' | 'allowed-always' | 'denied' | 'stopped';
@@ -22,7 +24,8 @@ export type ApprovalResponder = (decision: ApprovalDecision, reason?: string) =>
 
 /**
  * An app's own way to ask (a dialog, a Worker's message to its page): resolves with the decision.
- * A rejection denies the call. Its signal aborts when the run stops.
+ * A rejection, or anything but a decision, denies the call. Its signal aborts when the request is
+ * settled another way (a subscriber answered, the run stopped), so the app can close its dialog.
  */
 export type AskApproval = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision | ApprovalAnswer>;
 
@@ -30,8 +33,8 @@ export type AskApproval = (request: ApprovalRequest, signal: AbortSignal) => Pro
 export interface ApprovalHooks {
   /** A request waits: tell subscribers and the transcript. Returns false when nobody can hear it. */
   asked(request: ApprovalRequest, respond: ApprovalResponder): boolean;
-  /** A request was answered or retracted. */
-  settled(id: string, state: ApprovalState): void;
+  /** A request was answered or retracted (`request` is the object `asked` was given). */
+  settled(request: ApprovalRequest, state: Exclude<ApprovalState, 'pending'>): void;
   /** The app's hook, read at each request (it may be set after the session is made). */
   askApproval(): AskApproval | undefined;
 }
@@ -41,11 +44,15 @@ const STATE_OF: Record<ApprovalDecision, ApprovalState> = {allow: 'allowed', 'al
 /** Said to the model when a call needed a person and the session had nobody to ask. */
 const NOBODY_TO_ASK = 'No one was there to approve it (the session has no approval hook and no subscriber).';
 
+const isDecision = (value: unknown): value is ApprovalDecision => (APPROVAL_DECISIONS as readonly unknown[]).includes(value);
+
 /** One session's approvals. See the module comment. */
 export class SessionApprovals {
   readonly #hooks: ApprovalHooks;
-  /** "Always allow" answers: `approvalKey`s (server and tool). */
-  readonly #always = new Set<string>();
+  /** "Always allow" answers for MCP servers: `url \n tool`. */
+  #alwaysByUrl = new Set<string>();
+  /** "Always allow" answers for in-page layers, by the layer object. */
+  #alwaysByLayer = new WeakMap<ToolLayer, Set<string>>();
 
   constructor(hooks: ApprovalHooks) {
     this.#hooks = hooks;
@@ -53,57 +60,97 @@ export class SessionApprovals {
 
   /** The gate of one run, with the policy of each layer. */
   gate(policyFor: (layer: ToolLayer) => ApprovalPolicy): ApprovalGate {
-    return {policyFor, ask: (request, {signal, key}) => this.#ask(request, signal, key)};
+    return {policyFor, ask: (request, {signal, layer, tool}) => this.#ask(request, signal, layer, tool)};
   }
 
   /** Forgets every "always allow" (the conversation was cleared). */
   forget(): void {
-    this.#always.clear();
+    this.#alwaysByUrl = new Set();
+    this.#alwaysByLayer = new WeakMap();
   }
 
-  #ask(request: ApprovalRequest, signal: AbortSignal, key: string): Promise<ApprovalAnswer> {
-    if (this.#always.has(key)) return Promise.resolve({decision: 'allow'});
+  #isAlways(layer: ToolLayer, tool: LayerTool): boolean {
+    if (layer.protocol === 'mcp') return this.#alwaysByUrl.has(`${layer.serverUrl ?? layer.serverName}\n${tool.name}`);
+    return this.#alwaysByLayer.get(layer)?.has(tool.name) === true;
+  }
+
+  #rememberAlways(layer: ToolLayer, tool: LayerTool): void {
+    if (layer.protocol === 'mcp') {
+      this.#alwaysByUrl.add(`${layer.serverUrl ?? layer.serverName}\n${tool.name}`);
+      return;
+    }
+    const tools = this.#alwaysByLayer.get(layer) ?? new Set<string>();
+    tools.add(tool.name);
+    this.#alwaysByLayer.set(layer, tools);
+  }
+
+  #ask(request: ApprovalRequest, signal: AbortSignal, layer: ToolLayer, tool: LayerTool): Promise<ApprovalAnswer> {
+    if (this.#isAlways(layer, tool)) return Promise.resolve({decision: 'allow'});
     return new Promise<ApprovalAnswer>((resolve) => {
       let done = false;
-      const finish = (state: ApprovalState, answer: ApprovalAnswer) => {
+      // While `asked` tells the subscribers, an answer given inside a listener waits for the
+      // telling to end, so every subscriber hears `approval` before `approval-settled`.
+      let telling = true;
+      let later: (() => void) | undefined;
+      const settledHere = new AbortController();
+      const finish = (state: Exclude<ApprovalState, 'pending'>, answer: ApprovalAnswer) => {
         done = true;
         signal.removeEventListener('abort', onAbort);
-        this.#hooks.settled(request.id, state);
-        resolve(answer);
+        settledHere.abort();
+        const run = () => {
+          this.#hooks.settled(request, state);
+          resolve(answer);
+        };
+        if (telling) later = run;
+        else run();
       };
       const onAbort = () => {
         if (!done) finish('stopped', {decision: 'deny'});
       };
-      const respond = (decision: unknown, reason?: unknown, quiet = false) => {
+      const respond = (decision: unknown, reason?: unknown) => {
         if (done) {
-          if (!quiet) console.warn(`autoui-agent: the approval of ${request.name} (${request.id}) was already settled; this respond() is ignored.`);
+          console.warn(`autoui-agent: the approval of ${request.name} (${request.id}) was already settled; this respond() is ignored.`);
           return;
         }
-        if (!(APPROVAL_DECISIONS as readonly unknown[]).includes(decision)) {
+        if (!isDecision(decision)) {
           console.warn(`autoui-agent: respond() takes 'allow', 'allow-always' or 'deny', not ${describe(decision)}; ignored, the call still waits.`);
           return;
         }
-        const known = decision as ApprovalDecision;
-        if (known === 'allow-always') this.#always.add(key);
-        finish(STATE_OF[known], {decision: known, ...(typeof reason === 'string' && reason.trim() ? {reason} : {})});
+        if (decision === 'allow-always') this.#rememberAlways(layer, tool);
+        finish(STATE_OF[decision] as Exclude<ApprovalState, 'pending'>, {decision, ...(typeof reason === 'string' && reason.trim() ? {reason} : {})});
       };
       signal.addEventListener('abort', onAbort, {once: true});
-      if (signal.aborted) return onAbort();
+      if (signal.aborted) {
+        telling = false;
+        return onAbort();
+      }
 
       const heard = this.#hooks.asked(request, (decision, reason) => respond(decision, reason));
+      telling = false;
+      later?.();
+      if (done) return;
       const hook = this.#hooks.askApproval();
-      if (hook) {
-        // A hook that answers after the run stopped has nothing to answer: no warning for that.
-        Promise.resolve()
-          .then(() => hook(request, signal))
-          .then(
-            (answer) => (typeof answer === 'string' ? respond(answer, undefined, signal.aborted) : respond(answer?.decision, answer?.reason, signal.aborted)),
-            () => respond('deny', undefined, true),
-          );
-      } else if (!heard) {
-        respond('deny', NOBODY_TO_ASK);
-      }
+      if (hook) this.#askHook(hook, request, AbortSignal.any([signal, settledHere.signal]), () => done, respond);
+      else if (!heard) respond('deny', NOBODY_TO_ASK);
     });
+  }
+
+  /** Asks the app's hook; its answer counts unless the request was settled meanwhile. Anything but a decision denies. */
+  #askHook(hook: AskApproval, request: ApprovalRequest, signal: AbortSignal, settled: () => boolean, respond: (decision: unknown, reason?: unknown) => void): void {
+    Promise.resolve()
+      .then(() => hook(request, signal))
+      .then(
+        (answer) => {
+          if (settled()) return;
+          const decision = typeof answer === 'string' ? answer : answer?.decision;
+          if (isDecision(decision)) return respond(decision, typeof answer === 'string' ? undefined : answer?.reason);
+          console.warn(`autoui-agent: askApproval resolved with ${describe(answer)}, not a decision; the call is denied.`);
+          respond('deny');
+        },
+        () => {
+          if (!settled()) respond('deny');
+        },
+      );
   }
 }
 

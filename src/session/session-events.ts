@@ -31,7 +31,7 @@ export type SessionEvent =
    */
   | {type: 'approval'; request: ApprovalRequest; respond: ApprovalResponder}
   /** The call's approval was settled: answered, or retracted because the run stopped. */
-  | {type: 'approval-settled'; id: string; state: Exclude<ApprovalState, 'pending'>}
+  | {type: 'approval-settled'; id: string; request: ApprovalRequest; state: Exclude<ApprovalState, 'pending'>}
   /** A widget is about to be shown; `veto()` keeps it off the canvas (the model is told). Synchronous. */
   | {type: 'widget-create'; widget: NewWidget; veto(): void}
   | {type: 'widget-created'; widget: WidgetInstance}

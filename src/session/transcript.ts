@@ -62,9 +62,12 @@ export function endAssistantText(entries: readonly TranscriptEntry[]): readonly 
   return next;
 }
 
-/** Sets the state of the approval entry of call `id`, if it is still there. Returns a new list. */
-export function settleApproval(entries: readonly TranscriptEntry[], id: string, state: ApprovalState): readonly TranscriptEntry[] {
-  const index = entries.findIndex((e) => e.kind === 'approval' && e.request.id === id);
+/**
+ * Sets the state of the approval entry of `request` (the same object: call ids may repeat), if it
+ * is still there. Returns a new list.
+ */
+export function settleApproval(entries: readonly TranscriptEntry[], request: ApprovalRequest, state: ApprovalState): readonly TranscriptEntry[] {
+  const index = entries.findIndex((e) => e.kind === 'approval' && e.request === request);
   if (index < 0) return entries;
   const next = entries.slice();
   next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: 'approval'}>), state};
