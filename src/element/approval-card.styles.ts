@@ -6,7 +6,7 @@ import {css} from 'lit';
 
 /** Styles of the card, for the transcript's sheet. */
 export const approvalStyles = css`
-  .approval { border: 1px solid var(--_color-warning); border-radius: var(--_radius); padding: var(--_space-s) var(--_space-m);
+  .approval { margin-top: var(--_space-s); border: 1px solid var(--_color-warning); border-radius: var(--_radius); padding: var(--_space-s) var(--_space-m);
     background: var(--_color-surface); color: var(--_color-on-surface); white-space: normal; }
   /* Inside the border: the scrolling log would clip a ring drawn outside it. */
   .approval:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: -2px; }
@@ -16,6 +16,7 @@ export const approvalStyles = css`
   .approval dt { font-weight: 600; }
   .approval dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, monospace; }
   .approval summary { cursor: pointer; }
+  .approval .full { max-height: 12rem; overflow: auto; }
   .approval .none { margin: 0 0 0.5rem; font-size: 0.9em; color: var(--_color-muted); }
   .approval .actions { display: flex; flex-wrap: wrap; gap: var(--_space-s); }
   .approval button { font: inherit; padding: 0.35rem 0.8rem; border-radius: var(--_radius); cursor: pointer;

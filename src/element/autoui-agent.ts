@@ -19,7 +19,7 @@ import {stringsFor} from './strings.js';
 import {WidgetEngine} from './widget-engine.js';
 import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
-import type {ApprovalPolicy} from '../agent/approval.js';
+import type {ApprovalPolicy, ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
@@ -63,7 +63,7 @@ const WIDGET_WAIT_MS = 10_000;
  * @fires {CustomEvent<WidgetCreatedDetail>} autoui-widget-created - A widget was shown. detail: `{id, type, params, element}`.
  * @fires {CustomEvent<WidgetUpdatedDetail>} autoui-widget-updated - A widget's params changed. detail: `{id, type, params}`.
  * @fires {CustomEvent<WidgetRemovedDetail>} autoui-widget-removed - A widget was removed. detail: `{id}`.
- * @fires {CustomEvent<ToolApprovalDetail>} autoui-tool-approval - A tool call waits for a person's yes; cancelable: `preventDefault()`, then `respond('allow' | 'allow-always' | 'deny', reason?)`. Otherwise the transcript shows a card. detail: `{id, server, tool, name, title, args, annotations, respond}`.
+ * @fires {CustomEvent<ToolApprovalDetail>} autoui-tool-approval - A tool call waits for a person's yes; cancelable: `preventDefault()`, then `respond('allow' | 'allow-always' | 'deny', reason?)`. Otherwise the transcript shows a card. detail: `{id, server, serverUrl, tool, name, title, args, annotations, respond}`.
  * @fires {CustomEvent<ToolCall>} autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided}`.
  * @fires {CustomEvent<TextDetail>} autoui-text - Streamed assistant text. detail: `{delta}`.
  * @fires {CustomEvent<MessageDetail>} autoui-message - A complete message. detail: `{role, text}`.
@@ -141,7 +141,7 @@ export class AutouiAgent extends LitElement {
   readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
   readonly #environment = new WidgetEnvironmentMemo();
   /** Approvals this element answers with a card (the page did not take them), by call id. */
-  #cards: ReadonlyMap<string, ApprovalResponder> = new Map();
+  #cards: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
 
   constructor() {
@@ -276,15 +276,22 @@ export class AutouiAgent extends LitElement {
     // The question is never lost: after a failure it goes back in the composer.
     if (event.type === 'run-end' && event.result.stopReason === 'error') this.composer?.restore(event.question);
     const shown = emitSessionEvent(this, event);
-    // A listener may have answered already (without preventDefault): then there is nothing to ask.
-    if (event.type === 'approval' && shown && this.#waiting(event.request.id)) this.#cards = new Map([...this.#cards, [event.request.id, event.respond]]);
-    else if (event.type === 'approval-settled') this.#cards = new Map([...this.#cards].filter(([id]) => id !== event.id));
+    if (event.type === 'approval' && shown) this.#showCard(event.request, event.respond);
+    else if (event.type === 'approval-settled') this.#cards = new Map([...this.#cards].filter(([request]) => request !== event.request));
     else if (event.type === 'cleared') this.#cards = new Map();
     this.requestUpdate();
   }
 
-  #waiting(id: string): boolean {
-    return this.session.transcript.some((e) => e.kind === 'approval' && e.request.id === id && e.state === 'pending');
+  /** The page did not take the question: the built-in transcript asks, if the page still shows it. */
+  #showCard(request: ApprovalRequest, respond: ApprovalResponder): void {
+    const replaced = (this.shadowRoot?.querySelector<HTMLSlotElement>('slot[name="transcript"]')?.assignedElements().length ?? 0) > 0;
+    if (!replaced) {
+      this.#cards = new Map([...this.#cards, [request, respond]]);
+      return;
+    }
+    // Nobody would see a card: deny at once rather than wait for an answer that cannot come.
+    console.warn(`autoui-agent: ${request.name} needs approval, but the page replaced the transcript (slot="transcript") and did not handle autoui-tool-approval; the call is denied.`);
+    respond('deny', 'The page shows no way to approve it.');
   }
 
   #language(): ResolvedLanguage {

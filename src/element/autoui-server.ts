@@ -1,4 +1,5 @@
-import {parseApprovalPolicy} from '../agent/approval.js';
+import type {ApprovalPolicy} from '../agent/approval.js';
+import {warnUnknownPolicy} from './session-settings.js';
 import type {ServerConfig} from '../session/server-set.js';
 
 /**
@@ -65,7 +66,7 @@ export class AutouiServer extends HTMLElement {
 
   /**
    * This server's approval policy (`writes`, `all`, `never`); wins over the agent's `approve`.
-   * Empty or absent: the agent's.
+   * Empty or absent: the agent's; any other value: `writes` (with a console warning).
    * @attr approve
    */
   get approve(): string {
@@ -107,10 +108,11 @@ const splitTools = (value: string | null) => value?.split(/\s+/).filter(Boolean)
 export function serverConfigOf(element: Element): ServerConfig {
   const tools = splitTools(element.getAttribute('tools'));
   const token = element instanceof AutouiServer ? element.token : element.getAttribute('token');
-  // Anything but a known policy leaves the agent's in force.
-  const approve = parseApprovalPolicy(element.getAttribute('approve'));
+  const approve = element.getAttribute('approve')?.trim();
+  if (approve) warnUnknownPolicy(approve, '<autoui-server>');
   return {
-    ...(approve ? {approve} : {}),
+    // Passed as written: the session reads an unknown value as `writes`, never as the agent's.
+    ...(approve ? {approve: approve as ApprovalPolicy} : {}),
     name: element.getAttribute('name') || undefined,
     url: element.getAttribute('url') ?? '',
     token: token || undefined,

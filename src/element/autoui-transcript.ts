@@ -1,5 +1,6 @@
 import {LitElement, css, html, nothing} from 'lit';
 import {property} from 'lit/decorators.js';
+import type {ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
 import type {ApprovalView} from './approval-card.js';
 import {approvalStyles} from './approval-card.styles.js';
@@ -52,33 +53,45 @@ export class AutouiTranscript extends LitElement {
   @property({attribute: false}) strings: Strings = STRINGS.fr;
 
   /**
-   * The approvals this view answers, by call id: their entries are cards with buttons. An
-   * approval the page answers in its own UI is not here, and shows as a line.
+   * The approvals this view answers, by request: they show as cards with buttons, below the log.
+   * An approval the page answers in its own UI is not here, and shows as a line in the log.
    */
-  @property({attribute: false}) approvals: ReadonlyMap<string, ApprovalResponder> = new Map();
+  @property({attribute: false}) approvals: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
 
   /** Renders approval entries; given by the host once its engine has loaded (before any question runs). */
   @property({attribute: false}) approvalView?: ApprovalView;
 
   /** The card that last took focus, so each card takes it once. */
-  #focusedCard?: string;
+  #focusedCard?: Element;
+  /** Whether focus was on a card when this update started (it must not fall to the page when the card goes). */
+  #focusWasOnCard = false;
 
   override render() {
     const s = this.strings;
+    const view = this.approvalView;
+    // A waiting card is outside the live log: focus moving to it announces its title and server,
+    // not every argument. The log holds answered approvals as lines.
+    const cards = view
+      ? this.entries.flatMap((entry, index) => {
+          const respond = entry.kind === 'approval' && entry.state === 'pending' ? this.approvals.get(entry.request) : undefined;
+          return respond && entry.kind === 'approval' ? [view.card(entry, index, s, respond)] : [];
+        })
+      : [];
     // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
     // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>.
     return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript} tabindex="0">
-      <ol>
-        ${this.entries.map((entry, index) => this.#entry(entry, index, s))}
-      </ol>
-    </div>`;
+        <ol>
+          ${this.entries.map((entry) => this.#entry(entry, s))}
+        </ol>
+      </div>
+      ${cards}`;
   }
 
-  #entry(entry: TranscriptEntry, index: number, s: Strings) {
+  #entry(entry: TranscriptEntry, s: Strings) {
     switch (entry.kind) {
       case 'approval': {
-        const respond = this.approvals.get(entry.request.id);
-        return this.approvalView?.(entry, index, s, respond && ((decision, reason) => this.#answer(respond, decision, reason))) ?? nothing;
+        if (entry.state === 'pending' && this.approvals.has(entry.request)) return nothing;
+        return this.approvalView?.line(entry, s) ?? nothing;
       }
       case 'user':
         // The label has its own dir, so `dir="auto"` reads the direction from the question alone.
@@ -99,27 +112,22 @@ export class AutouiTranscript extends LitElement {
     }
   }
 
+  protected override willUpdate(): void {
+    this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest('[part="approval"]') != null;
+  }
+
   protected override updated(): void {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     if (log) log.scrollTop = log.scrollHeight;
-    // A new card takes focus once, so keyboard and screen-reader users land on the question.
     const card = this.renderRoot.querySelector<HTMLElement>('[part="approval"]');
-    const id = card?.dataset.approval;
-    if (card && id !== this.#focusedCard) {
-      this.#focusedCard = id;
+    if (card && card !== this.#focusedCard) {
+      // A new card takes focus once, so keyboard and screen-reader users land on the question.
+      this.#focusedCard = card;
       card.focus();
+    } else if (!card && this.#focusWasOnCard && !this.shadowRoot?.activeElement) {
+      // The card was answered (here, by the page or by Stop): focus stays in the conversation.
+      log?.focus();
     }
-  }
-
-  /** Answers from the card; focus then stays in the conversation (the next card, else the log) instead of falling to the page. */
-  #answer(respond: ApprovalResponder, decision: Parameters<ApprovalResponder>[0], reason?: string): void {
-    respond(decision, reason);
-    // The answer reaches the session, then the host, then this list: a task later it has rendered.
-    setTimeout(async () => {
-      await this.updateComplete;
-      if (this.shadowRoot?.activeElement) return;
-      (this.renderRoot.querySelector<HTMLElement>('[part="approval"]') ?? this.renderRoot.querySelector<HTMLElement>('.log'))?.focus();
-    });
   }
 }
 

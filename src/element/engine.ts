@@ -8,4 +8,4 @@
  */
 export {createAutouiLayer} from '../webmcp/autoui-layer.js';
 export {createDefaultRegistry} from '../widgets/catalog.js';
-export {approvalEntry} from './approval-card.js';
+export {approvalView} from './approval-card.js';

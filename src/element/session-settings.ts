@@ -38,6 +38,21 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
     toolTimeoutMs: a.toolTimeout * 1000,
     eagerTools: a.eagerTools,
     // Anything but a known policy is the default, so a typo can only ask more, never less.
-    approve: parseApprovalPolicy(a.approve),
+    approve: a.approve && warnUnknownPolicy(a.approve, '<autoui-agent>') ? parseApprovalPolicy(a.approve) : undefined,
   };
+}
+
+const warned = new Set<string>();
+
+/**
+ * True when `value` names an approval policy; otherwise warns once per value (it then means
+ * `writes`) and returns false.
+ */
+export function warnUnknownPolicy(value: string, where: string): boolean {
+  if (parseApprovalPolicy(value)) return true;
+  if (!warned.has(value)) {
+    warned.add(value);
+    console.warn(`autoui-agent: ${where} approve="${value.slice(0, 40)}" is not a policy (writes, all, never); it means writes.`);
+  }
+  return false;
 }

@@ -33,7 +33,7 @@ export class WidgetEngine {
         for (const spec of this.#pending.splice(0)) registry.registerPageWidget(spec);
         this.session.addLayer(engine.createAutouiLayer({catalog: registry, imageHosts: this.imageHosts}));
         this.registry = registry;
-        this.approvalView = engine.approvalEntry;
+        this.approvalView = engine.approvalView;
         this.loaded();
         return registry;
       },

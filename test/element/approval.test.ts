@@ -59,7 +59,8 @@ describe('<autoui-agent> tool approval', () => {
 
     await cardShown(agent);
     const card = ui(agent).cards()[0];
-    expect(card.textContent).to.contain('Save a query').and.contain('data · save_query').and.contain(name).and.contain('SELECT 1 AS one');
+    const host = new URL(serverUrl('demo-data')).host;
+    expect(card.textContent).to.contain('Save a query').and.contain(`data (${host}) · save_query`).and.contain(`"${name}"`).and.contain('"SELECT 1 AS one"');
     ui(agent).cardButton('allow')!.click();
 
     const result = await run;
@@ -289,6 +290,98 @@ describe('<autoui-agent> tool approval', () => {
     expect((await two).toolCalls[0].error).to.equal(undefined);
     await settle(agent);
     expect(ui(agent).focusedInTranscript(), 'focus stays in the conversation').to.equal(ui(agent).log());
+  });
+
+  it('shows every argument that would be sent: long ones folded, none cut, hidden characters revealed', async () => {
+    const long = `SELECT ${Array.from({length: 400}, (_, i) => `${i} AS c${i}`).join(', ')}`;
+    const spoof = 'safe\u202Etxt.exe';
+    const many = Object.fromEntries(Array.from({length: 15}, (_, i) => [`k${i}`, i]));
+    const {agent} = await agentOver([{toolCalls: [{name: 'data_mcp_save_query', input: {name: spoof, sql: long, ...many, last: 'the 18th'}}]}, {text: 'No.'}]);
+    const run = agent.ask('Save it');
+    await cardShown(agent);
+    const card = ui(agent).cards()[0];
+    const text = card.textContent ?? '';
+    expect(text, 'the long value is all there').to.contain(long.slice(-40));
+    expect(text).to.contain('"safe\\u{202E}txt.exe"').and.not.contain('\u202E');
+    expect(text, 'arguments past the first twelve are folded, not dropped').to.contain('the 18th').and.contain('6 more arguments');
+    const folds = [...card.querySelectorAll('details')];
+    expect(folds.some((d) => d.querySelector('summary')!.textContent!.startsWith('"SELECT 0 AS c0'))).to.equal(true);
+    expect(folds.every((d) => !d.open), 'folded until opened').to.equal(true);
+    await expect(agent).to.be.accessible();
+    ui(agent).cardButton('deny')!.click();
+    await run;
+  });
+
+  it('a page listener that answers at once, without preventDefault(), is the answer: no card', async () => {
+    const name = unique('answered at once');
+    const {agent, log} = await agentOver([{toolCalls: [save(name)]}, {toolCalls: [listSaved]}, {text: 'Saved.'}]);
+    const order: string[] = [];
+    agent.session.subscribe((e) => (e.type === 'approval' || e.type === 'approval-settled') && order.push(e.type));
+    agent.addEventListener('autoui-tool-approval', (event) => event.detail.respond('allow'));
+    const result = await agent.ask('Save it');
+    await settle(agent);
+    expect(result.toolCalls[0].error).to.equal(undefined);
+    expect(ui(agent).cards()).to.have.length(0);
+    expect(ui(agent).approvalLines()).to.deep.equal(['✓ Allowed once: Save a query (data · save_query)']);
+    expect(order, 'every subscriber hears the question before its answer').to.deep.equal(['approval', 'approval-settled']);
+    expect(log.of('autoui-tool-approval')).to.have.length(1);
+  });
+
+  it('an approve value that is no policy means writes, also on a server of an agent that says never', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+    try {
+      const {agent, log} = await agentOver([{toolCalls: [save(unique('typo'))]}, {text: 'No.'}], {approve: 'never'}, [{name: 'data', url: serverUrl('demo-data'), approve: 'al'}]);
+      const run = agent.ask('Save it');
+      await log.next('autoui-tool-approval');
+      expect(warnings.join('\n')).to.contain('approve="al" is not a policy');
+      await cardShown(agent);
+      ui(agent).cardButton('deny')!.click();
+      await run;
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('the display tools never ask, even under approve="all"', async () => {
+    const {agent, log} = await agentOver([{toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Shown', value: 1}}}]}, {text: 'Shown.'}], {approve: 'all'}, []);
+    const result = await agent.ask('Show a number');
+    expect(result.toolCalls[0].error).to.equal(undefined);
+    expect(log.of('autoui-tool-approval')).to.have.length(0);
+    expect(agent.widgets).to.have.length(1);
+  });
+
+  it('clear() while the card is shown: the call is not run, and the conversation is gone', async () => {
+    const name = unique('cleared');
+    const {agent} = await agentOver([{toolCalls: [save(name)]}, {toolCalls: [listSaved]}, {text: 'Listed.'}]);
+    const run = agent.ask('Save it');
+    await cardShown(agent);
+    agent.clear();
+    expect((await run).stopReason).to.equal('aborted');
+    await settle(agent);
+    expect(ui(agent).cards()).to.have.length(0);
+    expect(agent.session.transcript).to.deep.equal([]);
+    await agent.ask('What is saved?');
+    expect(savedList(agent)).to.contain('"queries"').and.not.contain(name);
+  });
+
+  it('a page that replaced the transcript and does not handle the event: the call is denied at once, with a warning', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+    try {
+      const own = document.createElement('div');
+      own.slot = 'transcript';
+      const scenario = await createScenario([{toolCalls: [save(unique('no transcript'))]}, {text: 'Could not.'}], 'approval');
+      const agent = await mountAgent(scenario, {attributes: {lang: 'en', 'eager-tools': true}, servers: [{name: 'data', url: serverUrl('demo-data')}], children: [own]});
+      await waitUntil(() => agent.session.servers.every((s) => s.state === 'ready'), 'the server did not connect', {timeout: 8000});
+      const result = await agent.ask('Save it');
+      expect(result.toolCalls[0].errorCode).to.equal('TOOL_DENIED');
+      expect(warnings.join('\n')).to.contain('replaced the transcript');
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it('speaks French', async () => {

@@ -12,6 +12,7 @@ import type {ModelStreamPart} from '../../src/providers/language-model.js';
 import type {ToolMessage} from '../../src/providers/model-messages.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
+import type {WebMcpLayer} from '../../src/agent/types.js';
 import {ScriptedModel, call, text, turn, type ScriptedTurn} from '../helpers/scripted-model.js';
 import {dataLayer, displayLayer, type CallLog} from '../helpers/layers.js';
 
@@ -384,4 +385,51 @@ export const sessionRules: Record<string, () => Promise<void>> = {
       expect(events.find((e) => e.type === 'approval-settled'), end).to.deep.include({state: 'stopped'});
     }
   },
+  async 'a hook that resolves with no decision denies the call instead of leaving it waiting'() {
+    const model = new ScriptedModel([turn([call('data_mcp_save_query', {})]), turn([text('Could not.')])]);
+    const {s, log} = session(model, {askApproval: async () => 'yes' as never});
+    const result = await s.ask('Save it');
+    expect(result.toolCalls[0].errorCode).to.equal(ErrorCodes.TOOL_DENIED);
+    expect(log.calls.map((c) => c.tool)).to.deep.equal([]);
+  },
+
+  async 'the hook is told (its signal aborts) when a subscriber answered first'() {
+    let hookSignal: AbortSignal | undefined;
+    const model = new ScriptedModel([turn([call('data_mcp_save_query', {})]), turn([text('ok')])]);
+    const {s} = session(model, {
+      askApproval: (_request, signal) => {
+        hookSignal = signal;
+        return new Promise(() => {});
+      },
+    });
+    s.subscribe((e) => {
+      if (e.type === 'approval') setTimeout(() => e.respond('allow'), 20);
+    });
+    const result = await s.ask('Save it');
+    expect(result.toolCalls[0].error).to.equal(undefined);
+    expect(hookSignal?.aborted).to.equal(true);
+  },
+
+  async '"always" is per server URL for servers, and per layer object for in-page layers'() {
+    const log: CallLog = {calls: []};
+    const saveTool = [{name: 'save_query', description: 'Save'}];
+    const a = dataLayer('A', saveTool, log, {serverUrl: 'https://a.example/mcp'});
+    const b = dataLayer('B', saveTool, log, {serverUrl: 'https://b.example/mcp'});
+    const page = (): WebMcpLayer => createWebMcpServer('shop', {description: 'Shop', tools: [{name: 'order', description: 'Order', execute: () => 'ordered'}]}).layer;
+    const asked: string[] = [];
+    const model = new ScriptedModel([
+      turn([call('a_mcp_save_query', {}), call('shop_webmcp_order', {})]),
+      turn([call('a_mcp_save_query', {}), call('b_mcp_save_query', {}), call('shop_webmcp_order', {})]),
+      turn([text('ok')]),
+      turn([call('shop_webmcp_order', {})]),
+      turn([text('ok')]),
+    ]);
+    const s = new AgentSession({model, language: 'en', layers: [a, b, page()], askApproval: async (request) => (asked.push(request.name), 'allow-always')});
+    await s.ask('Twice');
+    expect(asked).to.deep.equal(['a_mcp_save_query', 'shop_webmcp_order', 'b_mcp_save_query']);
+    s.addLayer(page());
+    await s.ask('Again, with the page\'s new shop');
+    expect(asked.slice(3)).to.deep.equal(['shop_webmcp_order']);
+  },
+
 };
