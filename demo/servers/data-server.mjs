@@ -4,7 +4,7 @@
  * airports, Seattle weather, gapminder, stocks, cars, US population, CO2) held in an embedded
  * SQLite, with recipes (canonical tool names) that end in autoui widgets. The SQL never writes;
  * the one tool that changes what the server keeps is `save_query`, which stores named queries in
- * memory until the server stops (the demo's write tool, the one the element asks approval for).
+ * memory for the MCP session (the demo's write tool, the one the element asks approval for).
  *
  *   node demo/servers/data-server.mjs [--port 3101]      (or PORT=3101)
  *
@@ -25,10 +25,10 @@ const INSTRUCTIONS =
   'Public datasets in SQLite, queried with read-only SQL: US airports with coordinates, Seattle daily weather 2012-2015, ' +
   'gapminder (countries 1955-2005), monthly stock prices 2000-2010, cars 1970-1982, US population by age, CO2 at Mauna Loa. ' +
   'Find a recipe first (search_recipes), read it (get_recipe), then query with query_sql. ' +
-  'save_query keeps a named query on this server (in memory, until the server stops) and list_saved_queries lists them; ' +
+  'save_query keeps a named query on this server for this session (in memory) and list_saved_queries lists them; ' +
   'save_query changes what the server keeps, so the user may be asked to approve it.';
 
-/** Saved queries kept at most per server process, so a public demo cannot grow without bound. */
+/** Saved queries kept at most per session, so a public demo cannot grow without bound. */
 export const SAVED_QUERY_CAP = 50;
 
 const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false};
@@ -39,8 +39,8 @@ const failure = (message) => ({content: [{type: 'text', text: message}], isError
  * Builds one MCP server instance (one per session) over the shared database.
  * @param {import('./data/sql-database.mjs').SqlDatabase} db
  * @param {RecipeBook} book
- * @param {Map<string, SavedQuery>} [saved] the server process's saved queries, shared by its
- *   sessions; a fresh Map when omitted (then they last as long as this one session)
+ * @param {Map<string, SavedQuery>} [saved] this session's saved queries: each MCP session has
+ *   its own, so what one visitor saves never reaches another visitor's model
  */
 export function createDataServer(db, book, saved = new Map()) {
   const server = new McpServer({name: 'Data', version: '1.0.0'}, {instructions: INSTRUCTIONS, capabilities: {logging: {}}});
@@ -94,7 +94,7 @@ export function createDataServer(db, book, saved = new Map()) {
         'This changes what the server keeps: a query of the same name is replaced. The SQL is run once to check it; a failing query is not saved.',
       inputSchema: {
         name: z.string().min(1).max(60).describe('a short name, e.g. "Seattle rain 2015"'),
-        sql: z.string().describe('one SELECT statement, SQLite dialect'),
+        sql: z.string().max(2000).describe('one SELECT statement, SQLite dialect'),
         description: z.string().max(300).optional().describe('what the query answers, in one sentence'),
       },
       annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false},
@@ -149,10 +149,8 @@ function saveQuery(saved, entry) {
 export async function start(options = {}) {
   const db = await openDatabase();
   const book = new RecipeBook(fileURLToPath(new URL('./recipes/data/', import.meta.url)));
-  // One server process's saved queries: every session sees them, another start() has its own.
-  /** @type {Map<string, SavedQuery>} */
-  const saved = new Map();
-  const host = await startMcpHttpHost({port: options.port ?? 0, host: options.host, createServer: () => createDataServer(db, book, saved)});
+  // Each session gets its own saved queries (createDataServer's default).
+  const host = await startMcpHttpHost({port: options.port ?? 0, host: options.host, createServer: () => createDataServer(db, book)});
   return {name: 'Data', url: host.url, close: host.close};
 }
 

@@ -1,7 +1,6 @@
 /**
  * The Data demo server's one write tool, `save_query`, and `list_saved_queries`, over real HTTP.
- * Every test of the run shares one Data server (and so its saved queries), so each test saves
- * under names of its own and checks only those.
+ * Saved queries belong to one MCP session; each test saves under names of its own anyway.
  */
 import {expect} from '@open-wc/testing';
 import type {McpLayer} from '../../src/agent/types.js';
@@ -47,11 +46,21 @@ describe('the Data demo server keeps named queries (save_query, list_saved_queri
     expect(queries[1].savedAt).to.equal(new Date(queries[1].savedAt).toISOString());
   });
 
-  it('keeps what one session saved for the other sessions of the server', async () => {
-    const name = `${unique()} shared`;
-    await save((await connect('demo-data')).layer, {name, sql: 'SELECT count(*) AS n FROM cars'});
+  it('keeps what a session saved to that session: another visitor never reads it', async () => {
+    const name = `${unique()} mine`;
+    const mine = await connect('demo-data');
+    await save(mine.layer, {name, sql: 'SELECT count(*) AS n FROM cars'});
+    expect((await listed(mine.layer)).map((q) => q.name)).to.include(name);
     const other = await connect('demo-data');
-    expect((await listed(other.layer)).map((q) => q.name)).to.include(name);
+    expect((await listed(other.layer)).map((q) => q.name)).to.not.include(name);
+  });
+
+  it('refuses SQL longer than 2,000 characters', async () => {
+    const {layer} = await connect('demo-data');
+    const name = `${unique()} long`;
+    const out = await save(layer, {name, sql: `SELECT 1 AS one ${' '.repeat(2001)}`});
+    expect(out.isError).to.equal(true);
+    expect((await listed(layer)).map((q) => q.name)).to.not.include(name);
   });
 
   it('saves nothing when the query fails, and answers an error result the model can act on', async () => {

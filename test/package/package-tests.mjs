@@ -143,7 +143,9 @@ test('the manifest names every tag, as a custom element with its members, typed 
   for (const module of manifest.modules) assert.ok(existsSync(join(installed, module.path)), `${module.path} is not in the package`);
   const byTag = Object.fromEntries(elements.map((e) => [e.tagName, e]));
   assert.ok(byTag['autoui-agent'].events.length >= 12 && byTag['autoui-agent'].events.every((e) => e.type?.text.startsWith('CustomEvent<')), 'untyped events');
-  assert.deepEqual(byTag['autoui-server'].attributes.map((a) => a.name).sort(), ['name', 'token', 'tools', 'url']);
+  assert.deepEqual(byTag['autoui-server'].attributes.map((a) => a.name).sort(), ['approve', 'name', 'token', 'tools', 'url']);
+  assert.ok(byTag['autoui-agent'].attributes.some((a) => a.name === 'approve'), 'no approve attribute on autoui-agent');
+  assert.ok(byTag['autoui-agent'].events.some((e) => e.name === 'autoui-tool-approval'), 'no autoui-tool-approval event');
   for (const tag of expected.filter((t) => !['autoui-agent', 'autoui-server', 'autoui-canvas', 'autoui-composer', 'autoui-transcript', 'autoui-console'].includes(t))) {
     const widget = byTag[tag];
     assert.ok(widget.members.some((m) => m.name === 'params'), `${tag} has no params property`);

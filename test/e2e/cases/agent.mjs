@@ -139,7 +139,7 @@ export const cases = [
     });
     const allow = page.locator('[part="approval-allow"]');
     await allow.waitFor({timeout: 10_000});
-    assert.match(await page.locator('[part="approval"]').innerText(), /Save a query[\s\S]*data · save_query[\s\S]*SELECT count\(\*\) AS n FROM airports/);
+    assert.match(await page.locator('[part="approval"]').innerText(), /Save a query[\s\S]*data \(127\.0\.0\.1:\d+\) · save_query[\s\S]*"SELECT count\(\*\) AS n FROM airports"/);
     await ctx.screenshot(page, `approval-${build}`);
     await allow.click();
     assert.equal((await page.evaluate(() => window.__running)).stopReason, 'end_turn');
@@ -152,7 +152,10 @@ export const cases = [
     const denied = `${name} denied`;
     const again = await open(ctx, {build, endpoint: await scenario(ctx.servers, [{...turns[0], toolCalls: [{name: 'data_mcp_save_query', input: {name: denied, sql: 'SELECT 1'}}]}, ...turns.slice(1)]), servers, pageDenies: '1'});
     await waitServers(again.page, 1);
+    const deniedBase = await (async () => again.page.evaluate(() => document.querySelector('autoui-agent').getAttribute('endpoint')))();
     assert.equal((await again.page.evaluate(() => window.__e2e.ask('Save it'))).stopReason, 'end_turn');
+    const [, afterDenial] = await recorded(deniedBase);
+    assert.match(JSON.stringify(afterDenial.body.messages), /The user declined this call of data_mcp_save_query; nothing was sent to the server\. Their reason: The page said no\./);
     const answered = (await events(again.page, 'autoui-tool-call')).map((e) => e.detail);
     assert.equal(answered[0].errorCode, 'TOOL_DENIED');
     assert.ok(!answered[1].result.includes(denied), 'the server kept nothing');
