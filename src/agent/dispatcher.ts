@@ -15,7 +15,7 @@ import {ResultBuffer, truncateForModel} from './result-buffer.js';
 import {normalizeToolOutput, runWithTimeout} from './run-tool.js';
 import type {ToolCatalog, CatalogEntry} from './tool-catalog.js';
 import type {ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
-import type {ToolExecutor, ToolOutput} from './types.js';
+import type {ToolOutput} from './types.js';
 import {RECALL_TOOL_NAME, answerRecall} from './recall-tool.js';
 import type {WidgetSink} from './widget-sink.js';
 
@@ -146,22 +146,21 @@ export class Dispatcher {
 
   /** Runs the call, after a person's yes when it needs one; `waited` is how long that took. */
   async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<{output: ToolOutput & {code?: AutouiErrorCode}; waited: number}> {
-    const {catalog} = this.#options;
+    const {catalog, approval, signal, toolTimeoutMs, widgets} = this.#options;
     const layer = entry.layer;
     const executor = layer.protocol === 'mcp' ? layer.callTool : layer.executeTool;
     if (!executor) {
       return {output: failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`), waited: 0};
     }
     const args = unflattenArgs(call.input, catalog.flattenPaths(entry));
-    // Asked before the timeout starts: a person may take their time.
-    const asked = Date.now();
-    const refusal = await this.#approve(entry, call, args);
-    const waited = Date.now() - asked;
-    return {output: refusal ?? (await this.#run(entry, call, executor, args)), waited};
-  }
-
-  async #run(entry: CatalogEntry, call: ToolCallPart, executor: ToolExecutor, args: Record<string, unknown>): Promise<ToolOutput & {code?: AutouiErrorCode}> {
-    const {signal, toolTimeoutMs, widgets} = this.#options;
+    let waited = 0;
+    if (approval && needsApproval(approval.policyFor(layer), layer, entry.tool)) {
+      // Asked before the timeout starts: a person may take their time.
+      const asked = Date.now();
+      const refusal = await this.#approve(approval, entry, call, args);
+      waited = Date.now() - asked;
+      if (refusal) return {output: refusal, waited};
+    }
     try {
       const value = await runWithTimeout((context) => executor(entry.tool.name, args, context), {
         signal,
@@ -170,18 +169,17 @@ export class Dispatcher {
         timeoutMs: toolTimeoutMs,
         widgets,
       });
-      return normalizeToolOutput(value);
+      return {output: normalizeToolOutput(value), waited};
     } catch (error) {
-      if (AutouiError.isInstance(error)) return failure(error.code, error.message);
-      if (isAbortError(error)) return failure(ErrorCodes.ABORTED, `${call.name} was cancelled.`);
-      return failure(ErrorCodes.TOOL_FAILED, `${call.name} failed: ${errorMessage(error)}`);
+      if (AutouiError.isInstance(error)) return {output: failure(error.code, error.message), waited};
+      if (isAbortError(error)) return {output: failure(ErrorCodes.ABORTED, `${call.name} was cancelled.`), waited};
+      return {output: failure(ErrorCodes.TOOL_FAILED, `${call.name} failed: ${errorMessage(error)}`), waited};
     }
   }
 
-  /** Waits for a person's yes when the call needs one; returns the error result of a refusal. */
-  async #approve(entry: CatalogEntry, call: ToolCallPart, args: Record<string, unknown>): Promise<(ToolOutput & {code: AutouiErrorCode}) | undefined> {
-    const {approval, signal} = this.#options;
-    if (!approval || !needsApproval(approval.policyFor(entry.layer), entry.layer, entry.tool)) return undefined;
+  /** Waits for a person's yes; returns the error result of a refusal. */
+  async #approve(approval: ApprovalGate, entry: CatalogEntry, call: ToolCallPart, args: Record<string, unknown>): Promise<(ToolOutput & {code: AutouiErrorCode}) | undefined> {
+    const {signal} = this.#options;
     const layer = entry.layer;
     const annotations = {...entry.tool.annotations};
     const request = {

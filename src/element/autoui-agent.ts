@@ -140,7 +140,7 @@ export class AutouiAgent extends LitElement {
   @query('autoui-canvas') private canvasElement?: AutouiCanvas;
   readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
   readonly #environment = new WidgetEnvironmentMemo();
-  /** Approvals this element answers with a card (the page did not take them), by call id. */
+  /** Approvals this element answers with a card (the page did not take them), by request. */
   #cards: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
 

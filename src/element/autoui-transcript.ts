@@ -61,16 +61,16 @@ export class AutouiTranscript extends LitElement {
   /** Renders approval entries; given by the host once its engine has loaded (before any question runs). */
   @property({attribute: false}) approvalView?: ApprovalView;
 
-  /** The card that last took focus, so each card takes it once. */
-  #focusedCard?: Element;
+  /** Requests whose card has taken focus, so each takes it once. */
+  readonly #focused = new WeakSet<ApprovalRequest>();
   /** Whether focus was on a card when this update started (it must not fall to the page when the card goes). */
   #focusWasOnCard = false;
 
   override render() {
     const s = this.strings;
     const view = this.approvalView;
-    // A waiting card is outside the live log: focus moving to it announces its title and server,
-    // not every argument. The log holds answered approvals as lines.
+    // A waiting card is outside the live log, which only says that a question waits (its title):
+    // the log does not read every argument aloud. The log holds answered approvals as lines.
     const cards = view
       ? this.entries.flatMap((entry, index) => {
           const respond = entry.kind === 'approval' && entry.state === 'pending' ? this.approvals.get(entry.request) : undefined;
@@ -90,7 +90,9 @@ export class AutouiTranscript extends LitElement {
   #entry(entry: TranscriptEntry, s: Strings) {
     switch (entry.kind) {
       case 'approval': {
-        if (entry.state === 'pending' && this.approvals.has(entry.request)) return nothing;
+        if (entry.state === 'pending' && this.approvals.has(entry.request)) {
+          return html`<li class="visually-hidden" dir="auto">${s.approvalAsk} ${entry.request.title.slice(0, 120)}</li>`;
+        }
         return this.approvalView?.line(entry, s) ?? nothing;
       }
       case 'user':
@@ -112,6 +114,14 @@ export class AutouiTranscript extends LitElement {
     }
   }
 
+  /** True when nothing on the page has focus, or the element this transcript belongs to has it. */
+  #focusIsOurs(): boolean {
+    const active = document.activeElement;
+    const root = this.getRootNode();
+    const owner = root instanceof ShadowRoot ? root.host : this;
+    return !active || active === document.body || active === owner || owner.contains(active);
+  }
+
   protected override willUpdate(): void {
     this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest('[part="approval"]') != null;
   }
@@ -120,10 +130,13 @@ export class AutouiTranscript extends LitElement {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     if (log) log.scrollTop = log.scrollHeight;
     const card = this.renderRoot.querySelector<HTMLElement>('[part="approval"]');
-    if (card && card !== this.#focusedCard) {
-      // A new card takes focus once, so keyboard and screen-reader users land on the question.
-      this.#focusedCard = card;
-      card.focus();
+    const waiting = this.entries.find((e) => e.kind === 'approval' && e.state === 'pending' && this.approvals.has(e.request));
+    const request = waiting?.kind === 'approval' ? waiting.request : undefined;
+    if (card && request && !this.#focused.has(request)) {
+      // A new card takes focus once, so keyboard and screen-reader users land on the question;
+      // not from a field elsewhere on the page, where a person's next keys are not for the card.
+      this.#focused.add(request);
+      if (this.#focusIsOurs()) card.focus();
     } else if (!card && this.#focusWasOnCard && !this.shadowRoot?.activeElement) {
       // The card was answered (here, by the page or by Stop): focus stays in the conversation.
       log?.focus();

@@ -125,12 +125,16 @@ export class SessionApprovals {
         return onAbort();
       }
 
-      const heard = this.#hooks.asked(request, (decision, reason) => respond(decision, reason));
-      telling = false;
-      later?.();
+      let heard = false;
+      try {
+        heard = this.#hooks.asked(request, (decision, reason) => respond(decision, reason));
+      } finally {
+        telling = false;
+        later?.();
+      }
       if (done) return;
       const hook = this.#hooks.askApproval();
-      if (hook) this.#askHook(hook, request, AbortSignal.any([signal, settledHere.signal]), () => done, respond);
+      if (hook) this.#askHook(hook, request, eitherAborts(signal, settledHere.signal), () => done, respond);
       else if (!heard) respond('deny', NOBODY_TO_ASK);
     });
   }
@@ -152,6 +156,17 @@ export class SessionApprovals {
         },
       );
   }
+}
+
+/** A signal that aborts when either does (`AbortSignal.any`, which browsers before 2024 lack). */
+function eitherAborts(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const both = new AbortController();
+  const abort = () => both.abort();
+  for (const signal of [a, b]) {
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, {once: true});
+  }
+  return both.signal;
 }
 
 function describe(value: unknown): string {

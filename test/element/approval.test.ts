@@ -384,6 +384,23 @@ describe('<autoui-agent> tool approval', () => {
     }
   });
 
+  it('a card does not take focus from a field elsewhere on the page', async () => {
+    const {agent} = await agentOver([{toolCalls: [save(unique('typing elsewhere'))]}, {text: 'No.'}]);
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'Elsewhere');
+    document.body.append(field);
+    try {
+      field.focus();
+      const run = agent.ask('Save it');
+      await cardShown(agent);
+      expect(document.activeElement).to.equal(field);
+      ui(agent).cardButton('deny')!.click();
+      await run;
+    } finally {
+      field.remove();
+    }
+  });
+
   it('speaks French', async () => {
     const {agent} = await agentOver([{toolCalls: [save(unique('français'))]}, {text: 'Non.'}], {lang: 'fr'});
     const run = agent.ask('Enregistre-la');
