@@ -226,7 +226,7 @@ export class AgentSession {
     this.#run?.abort();
   }
 
-  /** Stops any question (denying a call that waits for approval), and forgets the conversation, the transcript, the canvas and every "always allow". */
+  /** Stops any question (a call waiting for approval is not run), and forgets the conversation, the transcript, the canvas and every "always allow". */
   clear(): void {
     this.#epoch++;
     this.abort();
