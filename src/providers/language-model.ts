@@ -53,6 +53,14 @@ export type ModelStreamPart =
        */
       inputError?: string;
     }
+  /**
+   * A streamed tool call began: its arguments follow as `tool-input-delta` parts, and the
+   * `tool-call` part with the same `id` ends it (or none comes, when the stream was cut). For a
+   * view that shows a call while the model writes it; the loop acts only on `tool-call`.
+   */
+  | {type: 'tool-input-start'; id: string; name: string}
+  /** A fragment of a streamed call's arguments, as the model wrote it (its JSON, not yet whole). */
+  | {type: 'tool-input-delta'; id: string; delta: string}
   | {type: 'finish'; reason: FinishReason; usage?: Usage; raw?: string}
   | {type: 'error'; error: AutouiError};
 

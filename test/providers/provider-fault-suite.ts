@@ -17,6 +17,8 @@ export function runProviderFaultSuite(wire: Wire): void {
       const parts = await collect(model.stream(REQUEST));
       expect(textOf(parts)).to.equal('Before the cut.');
       expect(callsOf(parts)).to.have.length(0);
+      // The call was seen starting (a view may have drawn it); no tool-call part ever ends it.
+      expect(parts.some((p) => p.type === 'tool-input-start' && p.id === 'call_cut')).to.equal(true);
       expect(finishOf(parts)).to.equal(undefined);
       expect(errorOf(parts)!.code).to.equal(ErrorCodes.PROVIDER_STREAM);
       // A stream that started is never retried, even though the next attempt would succeed.

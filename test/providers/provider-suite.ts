@@ -74,6 +74,24 @@ export function runProviderSuite(wire: Wire): void {
       expect(callsOf(parts)).to.deep.equal(calls.map((c) => ({type: 'tool-call', ...c})));
     });
 
+    it('streams each call while it is written: its start, then fragments that add up to its input, before the call itself', async () => {
+      const calls = [
+        {id: 'call_s1', name: 'data_mcp_query_sql', input: {sql: LONG_SQL}},
+        {id: 'call_s2', name: 'autoui_webmcp_widget_display', input: {name: 'table', params: {rows: [{a: 1}, {a: 2}], title: 'Ünïcødé ✓'}}},
+      ];
+      const {model} = await setup(wire, [{text: 'Two calls.', toolCalls: calls}]);
+      const parts = await collect(model.stream(REQUEST));
+      for (const call of calls) {
+        const start = parts.findIndex((p) => p.type === 'tool-input-start' && p.id === call.id);
+        expect(parts[start], call.id).to.deep.equal({type: 'tool-input-start', id: call.id, name: call.name});
+        const deltas = parts.flatMap((p, i) => (p.type === 'tool-input-delta' && p.id === call.id ? [{i, delta: p.delta}] : []));
+        expect(deltas.length, `${call.id} arrives in fragments`).to.be.greaterThan(1);
+        expect(JSON.parse(deltas.map((d) => d.delta).join('')), call.id).to.deep.equal(call.input);
+        const final = parts.findIndex((p) => p.type === 'tool-call' && p.id === call.id);
+        expect(deltas.every((d) => d.i > start && d.i < final), `${call.id}: start, fragments, then the call`).to.equal(true);
+      }
+    });
+
     it('passes an unknown tool name through for the loop to answer', async () => {
       const {model} = await setup(wire, [{toolCalls: [{id: 'call_u', name: 'no_such_tool', input: {x: 1}}]}]);
       expect(callsOf(await collect(model.stream(REQUEST)))[0]).to.include({name: 'no_such_tool', id: 'call_u'});

@@ -2,7 +2,8 @@
  * Decodes the Messages API event stream (message_start, content_block_start/delta/stop,
  * message_delta, message_stop, ping, error) into neutral parts. Text goes out as it arrives;
  * tool calls are held until the turn's stop reason is known, so a call cut off by `max_tokens`
- * is emitted with `inputError` instead of being executed, and a cut stream emits none.
+ * is emitted with `inputError` instead of being executed, and a cut stream emits none. Meanwhile
+ * each call's start and argument fragments go out as `tool-input-start` and `tool-input-delta`.
  */
 import type {EventSourceMessage} from 'eventsource-parser';
 import type {ModelStreamPart, Usage} from '../language-model.js';
@@ -45,7 +46,10 @@ export class AnthropicDecoder implements TurnDecoder {
         const block = this.#blocks.get(data.index);
         const delta = data.delta ?? {};
         if (delta.type === 'text_delta' && typeof delta.text === 'string' && delta.text) return [{type: 'text-delta', delta: delta.text}];
-        if (delta.type === 'input_json_delta' && block?.kind === 'tool') block.json += delta.partial_json ?? '';
+        if (delta.type === 'input_json_delta' && block?.kind === 'tool' && typeof delta.partial_json === 'string' && delta.partial_json) {
+          block.json += delta.partial_json;
+          return [{type: 'tool-input-delta', id: block.id, delta: delta.partial_json}];
+        }
         return [];
       }
       case 'message_delta':
@@ -95,7 +99,8 @@ export class AnthropicDecoder implements TurnDecoder {
     this.done = true;
     const out: ModelStreamPart[] = [];
     (Array.isArray(body?.content) ? body.content : []).forEach((block: any, index: number) => {
-      out.push(...this.#start(index, block));
+      // A whole answer has no streamed calls: only its text and, in end(), its tool calls.
+      out.push(...this.#start(index, block).filter((part) => part.type !== 'tool-input-start'));
       const current = this.#blocks.get(index);
       if (current?.kind === 'tool') current.json = JSON.stringify(block.input ?? {});
     });
@@ -109,8 +114,9 @@ export class AnthropicDecoder implements TurnDecoder {
     }
     if (block.type === 'tool_use') {
       const initial = block.input && typeof block.input === 'object' && Object.keys(block.input).length ? block.input : undefined;
-      this.#blocks.set(index, {kind: 'tool', id: String(block.id), name: String(block.name), json: '', initial});
-      return [];
+      const tool = {kind: 'tool' as const, id: String(block.id), name: String(block.name), json: '', initial};
+      this.#blocks.set(index, tool);
+      return [{type: 'tool-input-start', id: tool.id, name: tool.name}];
     }
     this.#blocks.set(index, {kind: 'other'}); // thinking, server tools: not ours to run
     return [];

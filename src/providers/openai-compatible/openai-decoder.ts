@@ -2,7 +2,8 @@
  * Decodes OpenAI-compatible chat completion chunks into neutral parts. Tool calls are assembled
  * from `tool_calls[].function.arguments` fragments keyed by `index` (several per turn) and held
  * until the finish reason is known: a call cut by `length` is emitted with `inputError`, and a
- * stream that ends without a finish reason or `[DONE]` emits none.
+ * stream that ends without a finish reason or `[DONE]` emits none. Meanwhile each call's start
+ * and argument fragments go out as `tool-input-start` and `tool-input-delta`.
  */
 import type {EventSourceMessage} from 'eventsource-parser';
 import type {ModelStreamPart, Usage} from '../language-model.js';
@@ -15,6 +16,8 @@ interface PendingCall {
   id?: string;
   name: string;
   args: string;
+  /** True once `tool-input-start` went out (the name is known). */
+  started?: boolean;
 }
 
 let generated = 0;
@@ -45,7 +48,7 @@ export class OpenAIDecoder implements TurnDecoder {
     const out: ModelStreamPart[] = [];
     const delta = choice.delta ?? {};
     if (typeof delta.content === 'string' && delta.content) out.push({type: 'text-delta', delta: delta.content});
-    (Array.isArray(delta.tool_calls) ? delta.tool_calls : []).forEach((fragment: any, position: number) => this.#addFragment(fragment, position));
+    (Array.isArray(delta.tool_calls) ? delta.tool_calls : []).forEach((fragment: any, position: number) => out.push(...this.#addFragment(fragment, position)));
     if (choice.finish_reason) this.#finishReason = choice.finish_reason;
     return out;
   }
@@ -59,7 +62,7 @@ export class OpenAIDecoder implements TurnDecoder {
     const parts: ModelStreamPart[] = indexes.map((index) => {
       const call = this.#calls.get(index)!;
       const parsed = this.#finishReason === 'length' && index === indexes.at(-1) ? truncatedInput(call.args) : parseToolInput(call.args);
-      return {type: 'tool-call', id: call.id ?? `call_autoui_${++generated}`, name: call.name, ...parsed};
+      return {type: 'tool-call', id: (call.id ??= `call_autoui_${++generated}`), name: call.name, ...parsed};
     });
     parts.push({type: 'finish', reason: mapOpenAIFinishReason(this.#finishReason, indexes.length > 0), ...(this.#usage ? {usage: this.#usage} : {}), raw: this.#finishReason ?? undefined});
     return parts;
@@ -77,17 +80,31 @@ export class OpenAIDecoder implements TurnDecoder {
     return [...out, ...this.end()];
   }
 
-  #addFragment(fragment: any, position: number): void {
+  /** Adds one fragment; returns the call's start (once its name is known) and its new argument text. */
+  #addFragment(fragment: any, position: number): ModelStreamPart[] {
     // Some local servers omit `index` and send each call whole: fall back to its position.
     const index = typeof fragment.index === 'number' ? fragment.index : position;
     let call = this.#calls.get(index);
     if (!call) this.#calls.set(index, (call = {name: '', args: ''}));
-    if (fragment.id) call.id = fragment.id;
+    // The first id counts: the streamed parts already carry it.
+    if (fragment.id && !call.id) call.id = String(fragment.id);
     const fn = fragment.function ?? {};
     if (fn.name && !call.name) call.name = fn.name;
     // Some servers send the arguments as an object rather than a JSON string.
-    if (typeof fn.arguments === 'string') call.args += fn.arguments;
-    else if (fn.arguments && typeof fn.arguments === 'object') call.args += JSON.stringify(fn.arguments);
+    const added = typeof fn.arguments === 'string' ? fn.arguments : fn.arguments && typeof fn.arguments === 'object' ? JSON.stringify(fn.arguments) : '';
+    call.args += added;
+    if (!call.name) return [];
+    const out: ModelStreamPart[] = [];
+    const id = (call.id ??= `call_autoui_${++generated}`);
+    if (!call.started) {
+      call.started = true;
+      out.push({type: 'tool-input-start', id, name: call.name});
+      // Arguments that came before the name go out with the start.
+      if (call.args) out.push({type: 'tool-input-delta', id, delta: call.args});
+    } else if (added) {
+      out.push({type: 'tool-input-delta', id, delta: added});
+    }
+    return out;
   }
 
   #readUsage(usage: any): void {
