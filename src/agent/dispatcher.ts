@@ -49,8 +49,8 @@ export interface DispatcherOptions {
   signal: AbortSignal;
   /** Milliseconds a call may take without progress. */
   toolTimeoutMs?: number;
-  /** The canvas handed to every execution, if the run has one. */
-  widgets?: WidgetSink;
+  /** The canvas handed to each execution (by call id: a call may finish its own draft), if the run has one. */
+  widgets?: (callId: string) => WidgetSink | undefined;
   /** Asks a person before risky calls; absent, nothing asks. */
   approval?: ApprovalGate;
 }
@@ -167,7 +167,7 @@ export class Dispatcher {
         callId: call.id,
         toolName: call.name,
         timeoutMs: toolTimeoutMs,
-        widgets,
+        widgets: widgets?.(call.id),
       });
       return {output: normalizeToolOutput(value), waited};
     } catch (error) {

@@ -1,9 +1,10 @@
 /**
  * What one run shows on the canvas. The loop wraps the canvas it was given (`widgets` option) so
  * that it sees every widget a tool shows, whatever the tool is called, and so that a run that has
- * ended (stopped, or its conversation cleared) can show nothing more.
+ * ended (stopped, or its conversation cleared) can show nothing more. Each call gets its own view
+ * of it: the first widget a call shows finishes that call's draft, if it had one.
  */
-import type {NewWidget, WidgetInstance, WidgetSink} from './widget-sink.js';
+import {showsDrafts, type NewWidget, type WidgetDraft, type WidgetInstance, type WidgetSink} from './widget-sink.js';
 
 /** A widget shown during a run. */
 export interface WidgetRecord {
@@ -18,16 +19,47 @@ export class RunWidgets {
   readonly shown: WidgetRecord[] = [];
   /** The sink handed to this run's tools, or undefined when the run has no canvas. */
   readonly sink?: WidgetSink;
+  readonly #canvas?: WidgetSink;
+  readonly #signal: AbortSignal;
   #since = 0;
 
   constructor(canvas: WidgetSink | undefined, signal: AbortSignal) {
-    if (!canvas) return;
+    this.#canvas = canvas;
+    this.#signal = signal;
+    this.sink = this.forCall();
+  }
+
+  /** True when drafts can be shown: the canvas shows them and the run goes on. */
+  get showsDrafts(): boolean {
+    return showsDrafts(this.#canvas) && !this.#signal.aborted;
+  }
+
+  /** Shows or refreshes a draft (nothing once the run has ended). */
+  draft(draft: WidgetDraft): void {
+    if (showsDrafts(this.#canvas) && !this.#signal.aborted) this.#canvas.draft(draft);
+  }
+
+  /** Removes a draft; also after the run ended, so no draft outlives its run. */
+  dropDraft(key: string): void {
+    if (showsDrafts(this.#canvas)) this.#canvas.dropDraft(key);
+  }
+
+  /**
+   * The sink of one call: like {@link sink}, except that the first widget it shows finishes
+   * `draft` (the key of the call's draft), so the view keeps the draft's element.
+   */
+  forCall(draft?: string): WidgetSink | undefined {
+    const canvas = this.#canvas;
+    if (!canvas) return undefined;
+    const signal = this.#signal;
     const shown = this.shown;
-    this.sink = {
+    let pending = draft;
+    return {
       create(widget: NewWidget): WidgetInstance | undefined {
         // A tool still finishing after Stop or clear() must not bring a widget back.
         if (signal.aborted) return undefined;
-        const instance = canvas.create(widget);
+        const instance = canvas.create(widget, pending === undefined ? undefined : {draft: pending});
+        pending = undefined;
         if (instance) shown.push({id: instance.id, type: instance.type, params: instance.params});
         return instance;
       },

@@ -39,6 +39,15 @@ export interface NewWidget {
   params: Record<string, unknown>;
 }
 
+/** Options of {@link WidgetSink.create}. */
+export interface CreateWidgetOptions {
+  /**
+   * The draft this widget finishes (see {@link WidgetDraftSink}): the draft leaves the canvas and
+   * the widget takes its frame, so a view keeps the same element.
+   */
+  draft?: string;
+}
+
 /**
  * The widgets of one canvas, as tools act on them. Every method returns the widget after the
  * change (a copy), or undefined for an id that is not there.
@@ -48,7 +57,7 @@ export interface WidgetSink {
    * Shows a widget. Returns it with its new id, or undefined when it was not shown: the page
    * vetoed it (the element's cancelable `autoui-widget-create`), or the run it came from is over.
    */
-  create(widget: NewWidget): WidgetInstance | undefined;
+  create(widget: NewWidget, options?: CreateWidgetOptions): WidgetInstance | undefined;
   get(id: string): WidgetInstance | undefined;
   /** The widgets in display order. */
   list(): WidgetInstance[];
@@ -61,3 +70,29 @@ export interface WidgetSink {
   remove(id: string): boolean;
   clear(): void;
 }
+
+/**
+ * A widget the model is still writing: its call's arguments stream, and what can be read of them
+ * so far is shown, marked busy, until the call completes. Not a widget yet: no id, not in
+ * `list()`, no veto asked (the finished call is checked like any other).
+ */
+export interface WidgetDraft {
+  /** Stable while the draft lives; the widget that finishes it takes over its frame. */
+  key: string;
+  /** The widget type. */
+  type: string;
+  /** The params readable so far, already made safe to render; absent until enough has arrived. */
+  params?: Record<string, unknown>;
+}
+
+/** A canvas that can also show drafts (the loop's side of it; tools never see these methods). */
+export interface WidgetDraftSink extends WidgetSink {
+  /** Shows or refreshes the draft `key`. */
+  draft(draft: WidgetDraft): void;
+  /** Removes the draft `key`, if it is still there (the call failed, was vetoed, or never finished). */
+  dropDraft(key: string): void;
+}
+
+/** True when `sink` can show drafts. */
+export const showsDrafts = (sink: WidgetSink | undefined): sink is WidgetDraftSink =>
+  typeof (sink as Partial<WidgetDraftSink> | undefined)?.draft === 'function' && typeof (sink as Partial<WidgetDraftSink>).dropDraft === 'function';

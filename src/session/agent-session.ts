@@ -17,7 +17,7 @@ import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer} from '../agent/types.js';
-import type {WidgetSink} from '../agent/widget-sink.js';
+import type {WidgetDraftSink} from '../agent/widget-sink.js';
 import {AutouiError, ErrorCodes, loadFailed, type AutouiErrorCode} from '../errors.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ModelMessage} from '../providers/model-messages.js';
@@ -71,7 +71,7 @@ export class AgentSession {
   /** Made by the first question (with the engine chunk), kept for the session: it remembers "always". */
   #approvals?: SessionApprovals;
   /** The canvas tools see: the store, with the page's veto before each new widget. */
-  readonly #canvas: WidgetSink;
+  readonly #canvas: WidgetDraftSink;
   #layers: ToolLayer[];
   #history: ModelMessage[] = [];
   #buffer?: ResultBuffer;
@@ -277,6 +277,7 @@ export class AgentSession {
       maxIterations: positiveOr(settings.maxIterations, 10),
       toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
       eagerTools: settings.eagerTools,
+      drafts: settings.drafts,
       systemPrompt: settings.systemPrompt,
       maxTokens: settings.maxTokens,
       history: this.#history,

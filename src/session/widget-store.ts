@@ -5,19 +5,27 @@
  * Plain TypeScript that knows nothing of Lit or the DOM, so it runs in a Worker and tests can read
  * it without rendering.
  */
-import type {NewWidget, WidgetInstance, WidgetSink} from '../agent/widget-sink.js';
+import type {CreateWidgetOptions, NewWidget, WidgetDraft, WidgetDraftSink, WidgetInstance} from '../agent/widget-sink.js';
 
-export type {CanvasPosition, CanvasSize, NewWidget, WidgetInstance} from '../agent/widget-sink.js';
+export type {CanvasPosition, CanvasSize, CreateWidgetOptions, NewWidget, WidgetDraft, WidgetInstance} from '../agent/widget-sink.js';
 
 /** What changed, given to subscribers after each change. */
 export interface WidgetChange {
-  kind: 'added' | 'updated' | 'moved' | 'resized' | 'styled' | 'removed' | 'cleared';
-  /** The widget concerned (absent for `cleared`). */
+  /**
+   * `drafted`: a draft appeared or grew; `draft-removed`: one went away without becoming a
+   * widget. A draft that becomes a widget is an `added` change with `fromDraft`.
+   */
+  kind: 'added' | 'updated' | 'moved' | 'resized' | 'styled' | 'removed' | 'cleared' | 'drafted' | 'draft-removed';
+  /** The widget concerned (absent for `cleared` and the draft kinds). */
   id?: string;
-  /** The widget after the change (absent for `removed` and `cleared`). */
+  /** The widget after the change (absent for `removed`, `cleared` and the draft kinds). */
   instance?: WidgetInstance;
   /** For `cleared`: the ids that were on the canvas, in display order. */
   removed?: string[];
+  /** For `drafted`: the draft after the change. */
+  draft?: WidgetDraft;
+  /** For `draft-removed`, and for `added` when the widget finishes a draft: that draft's key. */
+  fromDraft?: string;
 }
 
 /** Listener of {@link WidgetStore.subscribe}. Should not throw: a throw is reported and skipped. */
@@ -32,19 +40,44 @@ function randomId(): string {
 
 const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 
-/** The widgets of one canvas, in display order. `create` always shows: vetoes are the session's. */
-export class WidgetStore implements WidgetSink {
+/**
+ * The widgets of one canvas, in display order, and the drafts being written after them.
+ * `create` always shows: vetoes are the session's.
+ */
+export class WidgetStore implements WidgetDraftSink {
   readonly #items = new Map<string, WidgetInstance>();
+  readonly #drafts = new Map<string, WidgetDraft>();
   readonly #listeners = new Set<WidgetListener>();
 
-  /** Adds a widget at the end of the flow and returns it with its new id. */
-  create(widget: NewWidget): WidgetInstance {
+  /**
+   * Adds a widget at the end of the flow and returns it with its new id. With `options.draft`,
+   * the widget finishes that draft: the draft goes, and the change says which one it was.
+   */
+  create(widget: NewWidget, options: CreateWidgetOptions = {}): WidgetInstance {
     let id = randomId();
     while (this.#items.has(id)) id = randomId();
     const instance: WidgetInstance = {id, type: widget.type, params: widget.params};
+    const fromDraft = options.draft !== undefined && this.#drafts.delete(options.draft) ? options.draft : undefined;
     this.#items.set(id, instance);
-    this.#emit({kind: 'added', id, instance});
+    this.#emit({kind: 'added', id, instance, ...(fromDraft !== undefined ? {fromDraft} : {})});
     return copy(instance);
+  }
+
+  /** Shows or refreshes a draft (after the widgets, in the order drafts began). */
+  draft(draft: WidgetDraft): void {
+    const next: WidgetDraft = {key: draft.key, type: draft.type, ...(draft.params ? {params: draft.params} : {})};
+    this.#drafts.set(draft.key, next);
+    this.#emit({kind: 'drafted', draft: next});
+  }
+
+  /** Removes a draft that will not become a widget. */
+  dropDraft(key: string): void {
+    if (this.#drafts.delete(key)) this.#emit({kind: 'draft-removed', fromDraft: key});
+  }
+
+  /** The drafts being written, in the order they began. */
+  drafts(): WidgetDraft[] {
+    return [...this.#drafts.values()];
   }
 
   /** Replaces the params of `id` (callers merge and validate first). Returns the instance, or undefined for an unknown id. */
@@ -78,10 +111,11 @@ export class WidgetStore implements WidgetSink {
     return true;
   }
 
-  /** Removes every widget. */
+  /** Removes every widget, and every draft. */
   clear(): void {
     const removed = [...this.#items.keys()];
     this.#items.clear();
+    this.#drafts.clear();
     this.#emit({kind: 'cleared', removed});
   }
 

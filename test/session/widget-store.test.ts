@@ -84,3 +84,27 @@ describe('WidgetStore', () => {
     expect(seen).to.deep.equal(['added']);
   });
 });
+
+describe('WidgetStore drafts', () => {
+  it('keeps drafts beside the widgets: not listed, finished by a widget that takes their key', () => {
+    const store = new WidgetStore();
+    const changes: string[] = [];
+    store.subscribe((c) => changes.push(c.kind === 'added' ? `added${c.fromDraft ? ` from ${c.fromDraft}` : ''}` : c.kind === 'draft-removed' ? `draft-removed ${c.fromDraft}` : c.kind));
+    store.draft({key: 'draft_a', type: 'table'});
+    store.draft({key: 'draft_a', type: 'table', params: {rows: [[1]]}});
+    store.draft({key: 'draft_b', type: 'chart'});
+    expect(store.list()).to.deep.equal([]);
+    expect(store.drafts().map((d) => [d.key, d.params])).to.deep.equal([['draft_a', {rows: [[1]]}], ['draft_b', undefined]]);
+    const widget = store.create({type: 'table', params: {rows: [[1], [2]]}}, {draft: 'draft_a'});
+    expect(store.list().map((w) => w.id)).to.deep.equal([widget.id]);
+    expect(store.drafts().map((d) => d.key)).to.deep.equal(['draft_b']);
+    store.dropDraft('draft_b');
+    store.dropDraft('draft_b');
+    // A key that is no draft (any more) is no draft: the widget is simply added.
+    store.create({type: 'stat', params: {label: 'x', value: 1}}, {draft: 'draft_b'});
+    store.draft({key: 'draft_c', type: 'kv'});
+    store.clear();
+    expect(store.drafts()).to.deep.equal([]);
+    expect(changes).to.deep.equal(['drafted', 'drafted', 'drafted', 'added from draft_a', 'draft-removed draft_b', 'added', 'drafted', 'cleared']);
+  });
+});
