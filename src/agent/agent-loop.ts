@@ -7,6 +7,7 @@
  */
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {ApprovalGate} from './approval.js';
+import {CallDrafts} from './call-drafts.js';
 import {activateServerTools, discoveryToolNames, firstRequestTools} from './discovery.js';
 import {Dispatcher, type ToolCall} from './dispatcher.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
@@ -56,6 +57,11 @@ export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | '
   toolTimeoutMs?: number;
   /** Offer every tool from the start instead of lazy discovery. */
   eagerTools?: boolean;
+  /**
+   * Draft display calls while the model writes them (default true): the `widgets` canvas shows
+   * what their arguments say so far, until each call has run. False: widgets appear complete.
+   */
+  drafts?: boolean;
   /** Output-token cap per turn. Default 4096. */
   maxTokens?: number;
   /** Earlier messages of the conversation (from a previous result's `messages`). */
@@ -102,7 +108,9 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const catalog = new ToolCatalog(options.layers, {flatten: options.flatten, onSchemaPatch: options.onSchemaPatch});
   const buffer = options.resultBuffer ?? new ResultBuffer();
   const shown = new RunWidgets(options.widgets, signal);
-  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: shown.sink, approval: options.approval});
+  const drafts = new CallDrafts(catalog, shown, {enabled: options.drafts !== false});
+  const widgetsFor = (callId: string) => shown.forCall(drafts.keyOf(callId));
+  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: widgetsFor, approval: options.approval});
   const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
   const system =
     typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);
@@ -133,56 +141,68 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     return result;
   };
 
-  for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    if (signal.aborted) return finish('aborted');
-    if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
-    const tools = noRender.withdrawDiscovery ? offered.filter((t) => !discoveryNames.has(t.name)) : offered;
-    callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
-    result.iterations = iteration;
-
-    const turn = await streamTurn(options.provider, {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS}, signal, callbacks);
-    addUsage(result.usage, turn.usage);
-    const assistant: AssistantMessage = {role: 'assistant', content: []};
-    if (turn.text) assistant.content.push({type: 'text', text: turn.text});
-    assistant.content.push(...turn.toolCalls.map(({inputError: _ignored, ...call}) => call));
-    if (assistant.content.length) messages.push(assistant);
-    if (turn.text) {
-      result.text = turn.text;
-      callbacks.onMessage({role: 'assistant', text: turn.text});
-    }
-
-    if (signal.aborted) {
-      closeCalls(messages, turn.toolCalls);
-      return finish('aborted');
-    }
-    if (turn.error) {
-      closeCalls(messages, turn.toolCalls);
-      return finish('error', {code: turn.error.code, message: turn.error.message});
-    }
-    if (turn.toolCalls.length === 0) return finish(turn.finishReason === 'length' ? 'max_tokens' : 'end_turn');
-
-    const results: ToolResultPart[] = [];
-    for (const call of turn.toolCalls) {
-      if (signal.aborted) break;
-      const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
-      results.push(outcome.part);
-      result.toolCalls.push(outcome.call);
-      callbacks.onToolCall(outcome.call);
-      if (outcome.activated !== undefined) offered = activateServerTools(offered, catalog, outcome.activated);
-      for (const entry of outcome.surfaced) {
-        const name = entry.role ? catalog.recipeToolName(entry.layerIndex, entry.role)! : entry.name;
-        if (!offered.some((t) => t.name === name)) offered = [...offered, catalog.providerTool(entry, name)];
-      }
-    }
-    messages.push({role: 'tool', content: results});
-    if (signal.aborted) {
-      closeCalls(messages, turn.toolCalls);
-      return finish('aborted');
-    }
-    noRender.endIteration(shown.takeShown());
-    compressOldResults(messages, buffer, firstIteration + iteration);
+  try {
+    return await runIterations();
+  } finally {
+    // Whatever ended the run, no draft outlives it.
+    drafts.settleAll();
   }
-  return finish('max_iterations');
+
+  async function runIterations(): Promise<AgentResult> {
+    for (let iteration = 1; iteration <= maxIterations; iteration++) {
+      if (signal.aborted) return finish('aborted');
+      if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
+      const tools = noRender.withdrawDiscovery ? offered.filter((t) => !discoveryNames.has(t.name)) : offered;
+      callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
+      result.iterations = iteration;
+
+      const turn = await streamTurn(options.provider, {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS}, signal, callbacks, drafts);
+      // A call the stream never finished will not run: its draft goes now.
+      drafts.settleAllBut(new Set(turn.toolCalls.map((c) => c.id)));
+      addUsage(result.usage, turn.usage);
+      const assistant: AssistantMessage = {role: 'assistant', content: []};
+      if (turn.text) assistant.content.push({type: 'text', text: turn.text});
+      assistant.content.push(...turn.toolCalls.map(({inputError: _ignored, ...call}) => call));
+      if (assistant.content.length) messages.push(assistant);
+      if (turn.text) {
+        result.text = turn.text;
+        callbacks.onMessage({role: 'assistant', text: turn.text});
+      }
+
+      if (signal.aborted) {
+        closeCalls(messages, turn.toolCalls);
+        return finish('aborted');
+      }
+      if (turn.error) {
+        closeCalls(messages, turn.toolCalls);
+        return finish('error', {code: turn.error.code, message: turn.error.message});
+      }
+      if (turn.toolCalls.length === 0) return finish(turn.finishReason === 'length' ? 'max_tokens' : 'end_turn');
+
+      const results: ToolResultPart[] = [];
+      for (const call of turn.toolCalls) {
+        if (signal.aborted) break;
+        const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
+        drafts.settle(call.id);
+        results.push(outcome.part);
+        result.toolCalls.push(outcome.call);
+        callbacks.onToolCall(outcome.call);
+        if (outcome.activated !== undefined) offered = activateServerTools(offered, catalog, outcome.activated);
+        for (const entry of outcome.surfaced) {
+          const name = entry.role ? catalog.recipeToolName(entry.layerIndex, entry.role)! : entry.name;
+          if (!offered.some((t) => t.name === name)) offered = [...offered, catalog.providerTool(entry, name)];
+        }
+      }
+      messages.push({role: 'tool', content: results});
+      if (signal.aborted) {
+        closeCalls(messages, turn.toolCalls);
+        return finish('aborted');
+      }
+      noRender.endIteration(shown.takeShown());
+      compressOldResults(messages, buffer, firstIteration + iteration);
+    }
+    return finish('max_iterations');
+  }
 }
 
 /** What one streamed turn gave. */
@@ -199,6 +219,7 @@ async function streamTurn(
   request: Parameters<LanguageModel['stream']>[0],
   signal: AbortSignal,
   callbacks: Required<AgentCallbacks>,
+  drafts: CallDrafts,
 ): Promise<Turn> {
   const turn: Turn = {text: '', toolCalls: []};
   try {
@@ -209,6 +230,12 @@ async function streamTurn(
         case 'text-delta':
           turn.text += part.delta;
           callbacks.onText(part.delta);
+          break;
+        case 'tool-input-start':
+          drafts.start(part.id, part.name);
+          break;
+        case 'tool-input-delta':
+          drafts.delta(part.id, part.delta);
           break;
         case 'tool-call':
           turn.toolCalls.push({type: 'tool-call', id: part.id, name: part.name, input: part.input ?? {}, ...(part.inputError ? {inputError: part.inputError} : {})});

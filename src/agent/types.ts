@@ -89,6 +89,22 @@ export interface McpLayer {
   callTool?: ToolExecutor;
 }
 
+/** What the draft of a streaming call shows: a widget of `type`, with the params readable so far. */
+export interface ToolPreview {
+  /** The widget type. */
+  type: string;
+  /** Params safe to render now (partial, checked like final ones); absent until enough arrived. */
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Reads the arguments of a display tool's call while the model writes them (a partial object that
+ * only grows) and says what its draft shows, or undefined while nothing can be shown. Called at
+ * most once per animation frame; must be quick, must not throw, and must apply the same URL rules
+ * as the finished call: a draft is as untrusted as the call.
+ */
+export type ToolPreviewer = (name: string, partialArgs: Record<string, unknown>) => ToolPreview | undefined;
+
 /** Local, in-page tools executed in JS: widgets and the canvas, or a page's own tools. */
 export interface WebMcpLayer {
   protocol: 'webmcp';
@@ -98,6 +114,8 @@ export interface WebMcpLayer {
   recipes?: Recipe[];
   /** Executes one of the layer's tools in the page. */
   executeTool?: ToolExecutor;
+  /** Drafts of its display tools' calls while they stream (`widget_display` has one). */
+  previewTool?: ToolPreviewer;
 }
 
 /** Any source of tools for the agent: a discriminated union on `protocol`. */

@@ -109,6 +109,11 @@ export class AutouiAgent extends LitElement {
   @property({attribute: 'tool-timeout', type: Number}) toolTimeout = 60;
   /** Send every tool up front instead of lazy discovery. */
   @property({attribute: 'eager-tools', type: Boolean}) eagerTools = false;
+  /**
+   * Show widgets only once their call is complete, not while the model writes them (no drafts):
+   * for a page that vetoes some widgets and must not show them even for a moment.
+   */
+  @property({attribute: 'no-drafts', type: Boolean}) noDrafts = false;
   /** Shorthand for servers: space-separated MCP URLs. */
   @property() servers = '';
   /** Show the agent console (tool calls, timings, tokens, server status). */

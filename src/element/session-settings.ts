@@ -18,6 +18,7 @@ export interface AgentAttributes {
   /** Seconds. */
   toolTimeout: number;
   eagerTools: boolean;
+  noDrafts: boolean;
   language: 'fr' | 'en';
   approve?: ApprovalPolicy | string;
 }
@@ -37,6 +38,7 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
     maxIterations: a.maxIterations,
     toolTimeoutMs: a.toolTimeout * 1000,
     eagerTools: a.eagerTools,
+    drafts: !a.noDrafts,
     // Anything but a known policy is the default, so a typo can only ask more, never less.
     approve: a.approve && warnUnknownPolicy(a.approve, '<autoui-agent>') ? parseApprovalPolicy(a.approve) : undefined,
   };

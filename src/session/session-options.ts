@@ -24,6 +24,11 @@ export interface SessionSettings {
   toolTimeoutMs?: number;
   /** Offer every tool from the start instead of lazy discovery. */
   eagerTools?: boolean;
+  /**
+   * Show a draft of each widget while the model writes its call (default true); false shows
+   * widgets only once their call is complete.
+   */
+  drafts?: boolean;
   /** Replaces the generated system prompt (a string, or a function of the generated one). */
   systemPrompt?: AgentLoopOptions['systemPrompt'];
   /** Output-token cap per turn. Default 4096. */

@@ -8,7 +8,9 @@ import type {ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
 import type {WidgetCatalog} from '../schema/widget-spec.js';
 import {repairCall} from './repair-params.js';
+import {findWidget} from './find-widget.js';
 import {checkWidgetParams} from './widget-params.js';
+import {previewWidget} from './widget-preview.js';
 import type {BlockedImagePolicy} from './url-policy.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
@@ -37,7 +39,7 @@ export function displayWidget(rules: DisplayRules, args: Record<string, unknown>
   if (typeof name !== 'string' || !name) {
     return fail({error: 'widget_display needs "name", the widget type', known_widgets: known});
   }
-  const definition = rules.catalog.get(name) ?? rules.catalog.get(name.trim().toLowerCase().replace(/[\s_]+/g, '-'));
+  const definition = findWidget(rules.catalog, name);
   if (!definition) {
     return fail({error: `Unknown widget "${name}". Use one of: ${known.join(', ')}`, known_widgets: known});
   }
@@ -81,5 +83,6 @@ export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
     },
     displays: true,
     execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets),
+    preview: (args) => previewWidget(rules, args),
   };
 }

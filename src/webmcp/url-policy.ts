@@ -20,6 +20,9 @@ const DANGEROUS = /^\s*(javascript|vbscript|data|file|blob):/i;
 /** True for a key whose strings are URLs even without a scheme (relative paths are refused or checked). */
 const urlKey = (key: string) => IMAGE_KEY.test(key) || LINK_KEY.test(key) || key === 'tileUrl';
 
+/** True for a key whose strings the URL rules read as URLs (also its plural: `images`, `links`). */
+export const isUrlKey = (key: string): boolean => urlKey(key) || urlKey(key.replace(/s$/i, ''));
+
 const DROP = Symbol('drop');
 const GATED = 'gated';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -5,7 +5,7 @@
  * `designkit` layer, say) and hand it to `agent.addLayer()`.
  */
 import type {JsonSchema} from '../schema/json-schema.js';
-import type {LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, WebMcpLayer} from '../agent/types.js';
+import type {LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, ToolPreview, ToolPreviewer, WebMcpLayer} from '../agent/types.js';
 import {parseRecipe, type ParsedRecipe} from './recipe.js';
 import {searchRecipes} from './recipe-search.js';
 
@@ -19,6 +19,11 @@ export interface WebMcpToolSpec {
   displays?: boolean;
   /** Runs the tool. The canvas of the call is `context.widgets`, where a tool shows widgets. A thrown error becomes an error result; a string is taken as the result text. */
   execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput | string> | ToolOutput | string;
+  /**
+   * A display tool's draft while its call streams: what the partial arguments show (see
+   * `ToolPreviewer`: quick, never throws, the same URL rules as `execute`).
+   */
+  preview?(partialArgs: Record<string, unknown>): ToolPreview | undefined;
 }
 
 /** A list, or a function giving the current list (for registries that change after creation). */
@@ -112,19 +117,30 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
     return {text: json({error: `${name} has no tool "${toolName}".`, tools: layer.tools.map((t) => t.name)}), isError: true};
   };
 
+  const previewTool: ToolPreviewer = (toolName, partialArgs) => {
+    const own = tools.find((t) => t.name === toolName);
+    try {
+      return own?.preview?.(partialArgs);
+    } catch {
+      // A draft is a courtesy: a preview that fails shows nothing, and the call still runs.
+      return undefined;
+    }
+  };
+
   const layer: WebMcpLayer = {
     protocol: 'webmcp',
     serverName: name,
     description: options.description,
     // Getters: a page may register widgets or recipes after the layer was made.
     get tools(): LayerTool[] {
-      const own = tools.map(({execute: _e, ...tool}) => tool);
+      const own = tools.map(({execute: _e, preview: _p, ...tool}) => tool);
       return hasRecipes ? [...RECIPE_TOOLS.filter((r) => !tools.some((t) => t.name === r.name)), ...own] : own;
     },
     get recipes(): Recipe[] {
       return allRecipes().map((r) => ({name: r.name, description: r.description}));
     },
     executeTool,
+    ...(tools.some((t) => t.preview) ? {previewTool} : {}),
   };
   return {layer, executeTool};
 }

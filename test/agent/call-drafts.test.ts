@@ -1,0 +1,147 @@
+/**
+ * The loop drafts display calls while they stream: a model that sends `tool-input-start` and
+ * `tool-input-delta` parts (as both wire providers do) gets a draft on the run's canvas, refreshed
+ * at most once a frame, that the finished call's widget takes over; a call that never finishes,
+ * or that the run cannot show, leaves nothing behind.
+ */
+import {expect} from '@open-wc/testing';
+import {runAgentLoop} from '../../src/agent/agent-loop.js';
+import type {WidgetSink} from '../../src/agent/widget-sink.js';
+import {AutouiError, ErrorCodes} from '../../src/errors.js';
+import type {LanguageModel, ModelStreamPart} from '../../src/providers/language-model.js';
+import {WidgetStore, type WidgetChange} from '../../src/session/widget-store.js';
+import {createAutouiLayer} from '../../src/webmcp/autoui-layer.js';
+import {createDefaultRegistry} from '../../src/widgets/catalog.js';
+import {dataLayer} from '../helpers/layers.js';
+
+const DISPLAY = 'autoui_webmcp_widget_display';
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+const tableArgs = (rows: number) => ({name: 'table', params: {title: 'T', rows: Array.from({length: rows}, (_, i) => [`r${i}`, i])}});
+
+/**
+ * A model whose first turn writes `name`'s call in `size`-character fragments, a frame apart
+ * (`pause: false` sends them all at once), then ends as `end` says; its second turn answers.
+ */
+function writingModel(name: string, args: unknown, {size = 8, pause = true, end = 'complete'}: {size?: number; pause?: boolean; end?: 'complete' | 'cut'} = {}): LanguageModel {
+  let turns = 0;
+  return {
+    provider: 'test',
+    modelId: 'writer',
+    async *stream(): AsyncIterable<ModelStreamPart> {
+      if (turns++ > 0) {
+        yield {type: 'text-delta', delta: 'Done.'};
+        yield {type: 'finish', reason: 'stop'};
+        return;
+      }
+      const json = JSON.stringify(args);
+      yield {type: 'tool-input-start', id: 'call_1', name};
+      for (let i = 0; i < json.length; i += size) {
+        yield {type: 'tool-input-delta', id: 'call_1', delta: json.slice(i, i + size)};
+        if (pause) await frame();
+        if (end === 'cut' && i > json.length / 2) {
+          yield {type: 'error', error: new AutouiError(ErrorCodes.PROVIDER_STREAM, 'The stream was cut.')};
+          return;
+        }
+      }
+      yield {type: 'tool-call', id: 'call_1', name, input: JSON.parse(json)};
+      yield {type: 'finish', reason: 'tool-calls'};
+    },
+  };
+}
+
+function setup() {
+  const store = new WidgetStore();
+  const changes: WidgetChange[] = [];
+  store.subscribe((c) => changes.push(c));
+  const layer = createAutouiLayer({catalog: createDefaultRegistry(), imageHosts: () => []});
+  return {store, changes, layer};
+}
+
+describe('drafts of streaming display calls', () => {
+  it('shows a growing draft, then the widget takes its key', async () => {
+    const {store, changes, layer} = setup();
+    const result = await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(40)), layers: [layer], widgets: store});
+    expect(result.toolCalls.map((c) => c.error ?? 'ok')).to.deep.equal(['ok']);
+    const drafted = changes.filter((c) => c.kind === 'drafted');
+    expect(drafted.length, 'the draft was refreshed as rows arrived').to.be.greaterThan(2);
+    const counts = drafted.map((c) => (c.draft!.params?.rows as unknown[] | undefined)?.length ?? 0);
+    expect(counts.every((n, i) => i === 0 || n >= counts[i - 1]), `rows only grow: ${counts}`).to.equal(true);
+    expect(counts[0], 'the first refresh came with part of the rows').to.be.below(40);
+    expect(Math.max(...counts)).to.be.at.least(1);
+    const keys = new Set(drafted.map((c) => c.draft!.key));
+    expect(keys.size, 'one draft, one key').to.equal(1);
+    const added = changes.find((c) => c.kind === 'added')!;
+    expect(added.fromDraft).to.equal([...keys][0]);
+    expect((added.instance!.params.rows as unknown[]).length).to.equal(40);
+    expect(store.drafts()).to.deep.equal([]);
+    expect(changes.some((c) => c.kind === 'draft-removed'), 'a draft that became a widget is not removed').to.equal(false);
+  });
+
+  it('refreshes at most once a frame, however many fragments arrive', async () => {
+    const {changes, layer, store} = setup();
+    // 2,000-odd fragments in one go: one refresh can show them all.
+    await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(300), {size: 2, pause: false}), layers: [layer], widgets: store});
+    expect(changes.filter((c) => c.kind === 'drafted').length).to.be.at.most(2);
+    expect(store.list()).to.have.length(1);
+  });
+
+  it('removes the draft of a call the stream never finished', async () => {
+    const {changes, layer, store} = setup();
+    const result = await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(40), {end: 'cut'}), layers: [layer], widgets: store});
+    expect(result.stopReason).to.equal('error');
+    expect(changes.some((c) => c.kind === 'drafted')).to.equal(true);
+    expect(changes.filter((c) => c.kind === 'draft-removed')).to.have.length(1);
+    expect(store.drafts()).to.deep.equal([]);
+    expect(store.list()).to.deep.equal([]);
+  });
+
+  it('removes the draft of a call that shows nothing (invalid params)', async () => {
+    const {changes, layer, store} = setup();
+    const args = {name: 'chart', params: {type: 'line', datasets: [{data: Array.from({length: 60}, (_, i) => i)}], height: 3}};
+    const result = await runAgentLoop('q', {provider: writingModel(DISPLAY, args), layers: [layer], widgets: store});
+    expect(result.toolCalls[0].error).to.include('Validation failed');
+    expect(changes.some((c) => c.kind === 'drafted')).to.equal(true);
+    expect(store.drafts()).to.deep.equal([]);
+    expect(store.list()).to.deep.equal([]);
+  });
+
+  it('drafts nothing with drafts: false, for tools that do not display, or on a canvas without drafts', async () => {
+    const off = setup();
+    await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(20)), layers: [off.layer], widgets: off.store, drafts: false});
+    expect(off.changes.map((c) => c.kind)).to.deep.equal(['added']);
+
+    const data = setup();
+    const layers = [dataLayer('Data', [{name: 'query_sql', description: 'Run SQL', handler: () => '[]'}]), data.layer];
+    await runAgentLoop('q', {provider: writingModel('data_mcp_query_sql', {sql: 'select * from a_rather_long_table_name'}), layers, widgets: data.store});
+    expect(data.changes).to.deep.equal([]);
+
+    // A canvas of its own (no draft methods): the widget still shows, once.
+    const plain = setup();
+    const sink: WidgetSink = {
+      create: (w) => plain.store.create(w),
+      get: (id) => plain.store.get(id),
+      list: () => plain.store.list(),
+      update: (id, p) => plain.store.update(id, p),
+      move: (id, x, y) => plain.store.move(id, x, y),
+      resize: (id, w, h) => plain.store.resize(id, w, h),
+      style: (id, s) => plain.store.style(id, s),
+      remove: (id) => plain.store.remove(id),
+      clear: () => plain.store.clear(),
+    };
+    await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(20)), layers: [plain.layer], widgets: sink});
+    expect(plain.changes.map((c) => c.kind)).to.deep.equal(['added']);
+  });
+
+  it('a draft is gone once the run is stopped', async () => {
+    const {changes, layer, store} = setup();
+    const controller = new AbortController();
+    const stopper = store.subscribe((c) => c.kind === 'drafted' && controller.abort());
+    const result = await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(80)), layers: [layer], widgets: store, signal: controller.signal});
+    stopper();
+    expect(result.stopReason).to.equal('aborted');
+    expect(changes.filter((c) => c.kind === 'drafted')).to.have.length(1);
+    expect(store.drafts()).to.deep.equal([]);
+    expect(store.list()).to.deep.equal([]);
+  });
+});
