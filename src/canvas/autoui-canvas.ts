@@ -1,4 +1,4 @@
-import {LitElement, html, type PropertyValues} from 'lit';
+import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {styleMap} from 'lit/directives/style-map.js';
@@ -6,7 +6,7 @@ import {ContextProvider} from '@lit/context';
 import {defineElement} from '../define-element.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from '../widgets/widget-context.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
-import type {WidgetInstance, WidgetStore} from '../session/widget-store.js';
+import type {WidgetChange, WidgetDraft, WidgetInstance, WidgetStore} from '../session/widget-store.js';
 import {canvasStyles} from './canvas-styles.js';
 import {trackPointer} from './canvas-pointer.js';
 import {WidgetArrivals} from './widget-arrivals.js';
@@ -25,6 +25,16 @@ export interface WidgetFailedDetail {
   message: string;
 }
 
+/** One frame on the canvas: a widget, or a draft the model is still writing. */
+interface Frame {
+  /** The repeat key: a widget keeps the key of the draft it finished, so it keeps its element. */
+  key: string;
+  type: string;
+  params?: Record<string, unknown>;
+  /** The widget; absent for a draft. */
+  widget?: WidgetInstance;
+}
+
 /** Pixels an arrow key moves or resizes a widget. */
 const STEP = 10;
 const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown']);
@@ -38,13 +48,16 @@ const TEXTS = {
  * responsive grid in the order they came; a widget moved or resized (by the model's `canvas`
  * tool, by mouse on its handle and grip, by arrow keys on the focused item, Shift for size) keeps
  * that place and size, stored in the store. Updates set the new params on the same element: no
- * remount, no flicker.
+ * remount, no flicker. Drafts (widgets the model is still writing) come after the widgets, marked
+ * `aria-busy`, and fill as their params grow; the widget that finishes one keeps its frame and
+ * its element.
  *
  * @tagname autoui-canvas
  * @summary The widget canvas.
  * @fires {CustomEvent<WidgetRenderedDetail>} autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
  * @fires {CustomEvent<WidgetFailedDetail>} autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.
  * @csspart widget - Every widget's frame.
+ * @csspart draft - The frame of a draft (also `widget`), until its call completes.
  * @csspart widget-<type> - The frame of widgets of one type, e.g. `widget-stat`.
  * @csspart close - The close button of a widget.
  * @csspart handle - The drag handle of a widget.
@@ -68,12 +81,16 @@ export class AutouiCanvas extends LitElement {
   @property({attribute: false}) environment: WidgetEnvironment = defaultWidgetEnvironment;
 
   @state() private items: WidgetInstance[] = [];
+  @state() private drafts: WidgetDraft[] = [];
   @state() private loadedTypes = new Set<string>();
   /** Widget types whose code failed to load, with the reason. */
   @state() private failedTypes = new Map<string, string>();
 
   readonly #provider = new ContextProvider(this, {context: widgetEnvironmentContext, initialValue: defaultWidgetEnvironment});
-  readonly #elements = new Map<string, HTMLElement & {params?: unknown}>();
+  /** Widget elements by frame key (see {@link Frame}). */
+  readonly #elements = new Map<string, HTMLElement & {params?: unknown; draft?: boolean}>();
+  /** Frame keys of widgets that finished a draft (the others' key is their id). */
+  readonly #frameOf = new Map<string, string>();
   readonly #announced = new Set<string>();
   readonly #loading = new Set<string>();
   readonly #arrivals = new WidgetArrivals();
@@ -110,6 +127,7 @@ export class AutouiCanvas extends LitElement {
       this.#unsubscribe?.();
       this.#unsubscribe = undefined;
       this.#elements.clear();
+      this.#frameOf.clear();
       this.#announced.clear();
       if (this.store) this.#subscribe();
     }
@@ -117,21 +135,31 @@ export class AutouiCanvas extends LitElement {
 
   #subscribe() {
     const store = this.store!;
-    this.#unsubscribe = store.subscribe(() => this.#sync());
+    this.#unsubscribe = store.subscribe((change) => this.#sync(change));
     this.#sync();
   }
 
-  #sync() {
+  #sync(change?: WidgetChange) {
+    if (change?.kind === 'added' && change.id && change.fromDraft !== undefined) this.#frameOf.set(change.id, change.fromDraft);
     this.items = this.store?.list() ?? [];
+    this.drafts = this.store?.drafts() ?? [];
     const ids = new Set(this.items.map((i) => i.id));
-    for (const id of [...this.#elements.keys()]) {
+    for (const id of [...this.#frameOf.keys()]) if (!ids.has(id)) this.#frameOf.delete(id);
+    for (const id of [...this.#announced]) {
       if (!ids.has(id)) {
-        this.#elements.delete(id);
         this.#announced.delete(id);
         this.#arrivals.forget(id);
       }
     }
+    const keys = new Set([...this.items.map((i) => this.#frameKey(i)), ...this.drafts.map((d) => d.key)]);
+    for (const key of [...this.#elements.keys()]) if (!keys.has(key)) this.#elements.delete(key);
     for (const item of this.items) this.#ensureLoaded(item.type);
+    // A draft's widget code loads while the model writes: it is ready when the call completes.
+    for (const draft of this.drafts) this.#ensureLoaded(draft.type);
+  }
+
+  #frameKey(item: WidgetInstance): string {
+    return this.#frameOf.get(item.id) ?? item.id;
   }
 
   #ensureLoaded(type: string) {
@@ -155,16 +183,21 @@ export class AutouiCanvas extends LitElement {
     );
   }
 
-  /** The widget element of `item`: created once per id, then only given new params. */
-  #element(item: WidgetInstance) {
-    const tag = this.registry?.get(item.type)?.tagName;
-    if (!tag || !this.loadedTypes.has(item.type)) return undefined;
-    let element = this.#elements.get(item.id);
-    if (!element) {
-      element = document.createElement(tag) as HTMLElement & {params?: unknown};
-      this.#elements.set(item.id, element);
+  /**
+   * The widget element of a frame: created once per frame (a draft's, once it has params), then
+   * only given new params; it stays when its draft becomes the widget.
+   */
+  #element(frame: Frame) {
+    const tag = this.registry?.get(frame.type)?.tagName;
+    if (!tag || !this.loadedTypes.has(frame.type) || !frame.params) return undefined;
+    let element = this.#elements.get(frame.key);
+    if (!element || element.localName !== tag) {
+      element = document.createElement(tag) as HTMLElement & {params?: unknown; draft?: boolean};
+      this.#elements.set(frame.key, element);
     }
-    if (element.params !== item.params) element.params = item.params;
+    const draft = !frame.widget;
+    if (element.params !== frame.params) element.params = frame.params;
+    if (element.draft !== draft && (draft || element.draft)) element.draft = draft;
     return element;
   }
 
@@ -174,41 +207,50 @@ export class AutouiCanvas extends LitElement {
     const flow = this.items.filter((i) => !i.position);
     const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
     const bottom = Math.max(0, ...placed.map((i) => i.position!.y + (i.size?.height ?? 240)));
-    const labels = frameLabels([...flow, ...placed]);
+    const frameOf = (widget: WidgetInstance): Frame => ({key: this.#frameKey(widget), type: widget.type, params: widget.params, widget});
+    // Drafts end the flow, where the widget that finishes one will be: no frame moves then (a
+    // moved frame would reconnect its element, and a chart or a map would be built again).
+    const frames: Frame[] = [...flow.map(frameOf), ...this.drafts.map((d) => ({key: d.key, type: d.type, params: d.params})), ...placed.map(frameOf)];
+    const labels = frameLabels(frames);
     return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}>
       ${repeat(
-        [...flow, ...placed],
-        (item) => item.id,
-        (item) => {
-          const element = this.#element(item);
-          const style: Record<string, string | undefined> = {...item.style};
-          if (item.position) {
+        frames,
+        (frame) => frame.key,
+        (frame) => {
+          const element = this.#element(frame);
+          const item = frame.widget;
+          // One template for drafts and widgets: the frame a draft had is the widget's, element and all.
+          const style: Record<string, string | undefined> = {...item?.style};
+          if (item?.position) {
             style['inset-inline-start'] = `${item.position.x}px`;
             style.top = `${item.position.y}px`;
           }
-          if (item.size) {
+          if (item?.size) {
             style.width = `${item.size.width}px`;
             style.height = `${item.size.height}px`;
           }
-          const classes = `item ${item.position ? 'placed' : WIDE_TYPES.has(item.type) && !item.size ? 'wide' : ''}`;
+          const classes = `item ${item?.position ? 'placed' : WIDE_TYPES.has(frame.type) && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}`;
           return html`<section
             class=${classes}
-            part="widget widget-${item.type}"
-            data-id=${item.id}
-            tabindex="0"
-            aria-label="${labels.get(item.id)} (${t.hint})"
+            part="widget widget-${frame.type}${item ? '' : ' draft'}"
+            data-id=${item?.id ?? nothing}
+            tabindex=${item ? '0' : nothing}
+            aria-busy=${item ? nothing : 'true'}
+            aria-label="${labels.get(frame.key)}${item ? ` (${t.hint})` : ''}"
             style=${styleMap(style)}
-            @keydown=${(e: KeyboardEvent) => this.#onKey(e, item)}
+            @keydown=${(e: KeyboardEvent) => item && this.#onKey(e, item)}
           >
-            <div class="controls">
-              <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'move')}>✥</button>
-              <button part="close" type="button" aria-label="${t.close} ${item.type}" @click=${() => this.store?.remove(item.id)}>✕</button>
-            </div>
+            ${item
+              ? html`<div class="controls">
+                  <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'move')}>✥</button>
+                  <button part="close" type="button" aria-label="${t.close} ${item.type}" @click=${() => this.store?.remove(item.id)}>✕</button>
+                </div>`
+              : nothing}
             ${element ??
-            (this.failedTypes.has(item.type)
-              ? html`<div class="failed" role="alert">${this.failedTypes.get(item.type)}</div>`
+            (this.failedTypes.has(frame.type)
+              ? html`<div class="failed" role="alert">${this.failedTypes.get(frame.type)}</div>`
               : html`<div class="loading" role="status">…</div>`)}
-            <div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>
+            ${item ? html`<div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>` : nothing}
           </section>`;
         },
       )}
@@ -216,8 +258,10 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override async updated(): Promise<void> {
-    for (const [id, element] of this.#elements) {
-      if (this.#announced.has(id) || !element.isConnected) continue;
+    for (const item of this.items) {
+      const id = item.id;
+      const element = this.#elements.get(this.#frameKey(item));
+      if (!element || this.#announced.has(id) || !element.isConnected) continue;
       this.#announced.add(id);
       await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
       this.#exportParts(element, this.items.find((i) => i.id === id)?.type ?? '');
@@ -279,10 +323,11 @@ export class AutouiCanvas extends LitElement {
  * params give one, and a number when several widgets of that type share a name, so no two frames
  * (regions) are announced alike.
  */
-function frameLabels(items: readonly WidgetInstance[]): Map<string, string> {
-  const named = items.map((item) => {
-    const title = [item.params.title, item.params.label, item.params.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-    return {id: item.id, name: title ? `${item.type}: ${title.trim().slice(0, 80)}` : item.type};
+function frameLabels(frames: readonly Frame[]): Map<string, string> {
+  const named = frames.map((frame) => {
+    const params = frame.params ?? {};
+    const title = [params.title, params.label, params.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    return {id: frame.key, name: title ? `${frame.type}: ${title.trim().slice(0, 80)}` : frame.type};
   });
   const total = new Map<string, number>();
   for (const {name} of named) total.set(name, (total.get(name) ?? 0) + 1);

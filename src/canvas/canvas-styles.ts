@@ -58,6 +58,34 @@ export const canvasStyles = css`
     width: var(--_min);
     box-shadow: 0 4px 16px rgba(0, 0, 0, 0.15);
   }
+  /* A draft: the model is still writing it. A dashed frame, and a bar that breathes (still for
+     people who prefer less motion). */
+  .item.draft {
+    border-style: dashed;
+  }
+  .item.draft::before {
+    content: '';
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline: 0;
+    height: 3px;
+    background: var(--_color-accent);
+    opacity: 0.6;
+    animation: autoui-draft 1.2s ease-in-out infinite alternate;
+  }
+  @keyframes autoui-draft {
+    from {
+      opacity: 0.15;
+    }
+    to {
+      opacity: 0.7;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .item.draft::before {
+      animation: none;
+    }
+  }
   .item:focus-visible {
     outline: 2px solid var(--_color-accent);
     outline-offset: 2px;

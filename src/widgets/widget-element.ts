@@ -32,6 +32,14 @@ export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement
   /** The widget's params, already validated against its schema. */
   @property({attribute: false}) params!: P;
 
+  /**
+   * True while the widget is a draft: the model is still writing its call, and `params` (partial,
+   * valid so far) grow as it does, rows and points appended. A widget may skip what costs and
+   * helps nobody until it is finished (animations, the screen-reader table). The same element
+   * then gets the final params with `draft` false.
+   */
+  @property({type: Boolean, reflect: true}) draft = false;
+
   /** Language, direction and allowed image hosts of the agent element. */
   @consume({context: widgetEnvironmentContext, subscribe: true})
   @property({attribute: false})

@@ -17,6 +17,9 @@ export interface Turn {
   toolCalls?: Array<{id?: string; name: string; input?: unknown}>;
   fault?: Record<string, unknown>;
   chunkDelayMs?: number;
+  /** Characters per tool-argument fragment (default 12). */
+  fragmentSize?: number;
+  finish?: string;
   usage?: {input?: number; output?: number};
 }
 
@@ -213,9 +216,15 @@ export function ui(agent: AutouiAgent) {
     textarea: () => inner('autoui-composer')?.querySelector('textarea') ?? null,
     sendButton: () => inner('autoui-composer')?.querySelector<HTMLButtonElement>('[part="send"]') ?? null,
     stopButton: () => inner('autoui-composer')?.querySelector<HTMLButtonElement>('[part="stop"]') ?? null,
-    /** Widget frames on the canvas, with their rendered widget element (if loaded). */
+    /** Draft frames (widgets the model is still writing), with their widget element once it has params. */
+    drafts: () =>
+      all(inner('autoui-canvas'), '[part~="draft"]').map((frame) => ({
+        frame,
+        element: frame.querySelector<HTMLElement>(':scope > :not(.loading)'),
+      })),
+    /** Widget frames on the canvas (drafts excluded), with their rendered widget element (if loaded). */
     widgets: () =>
-      all(inner('autoui-canvas'), '[part~="widget"]').map((frame) => ({
+      all(inner('autoui-canvas'), '[part~="widget"]:not([part~="draft"])').map((frame) => ({
         frame,
         id: frame.dataset.id!,
         element: frame.querySelector<HTMLElement>(':scope > :not(.controls):not(.grip):not(.loading)'),

@@ -130,8 +130,11 @@ async function answer(req, res, wireName, scenarioId, state, store) {
   }
   const stallAt = faulty && fault.stall !== undefined ? (fault.stall === true ? textEnd : fault.stall) : undefined;
   if (stallAt !== undefined) frames = frames.slice(0, stallAt);
-  for (const frame of frames) {
+  // cutAfterFrames: the first N frames go out at the turn's pace, then the connection breaks.
+  const cutAt = faulty && fault.cutAfterFrames !== undefined ? fault.cutAfterFrames : undefined;
+  for (const [index, frame] of frames.entries()) {
     if (res.destroyed) return;
+    if (index === cutAt) return void res.socket?.destroy();
     res.write(turn.stampSendTime ? stampSendTime(frame) : frame);
     if (turn.chunkDelayMs && !(await pause(turn.chunkDelayMs, res))) return;
   }

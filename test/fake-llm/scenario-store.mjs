@@ -1,6 +1,6 @@
 /**
  * Scenarios of the fake LLM server, isolated by id so many tests share one server. A scenario is
- * `{name, turns: [{match?, text?, toolCalls?, finish?, usage?, chunkDelayMs?, stampSendTime?, fault?}]}`; a
+ * `{name, turns: [{match?, text?, toolCalls?, finish?, usage?, chunkDelayMs?, fragmentSize?, stampSendTime?, fault?}]}`; a
  * request gets the first unused turn whose `match` holds. Every request is recorded.
  */
 import {readFileSync, existsSync} from 'node:fs';
@@ -68,7 +68,7 @@ export class ScenarioStore {
 
 /** True when the fault makes the answer fail (a delay alone does not). */
 function isFailing(fault) {
-  return !!fault && (fault.status !== undefined || fault.cutAfterBytes !== undefined || fault.stall !== undefined || fault.errorEventAfter !== undefined);
+  return !!fault && (fault.status !== undefined || fault.cutAfterBytes !== undefined || fault.cutAfterFrames !== undefined || fault.stall !== undefined || fault.errorEventAfter !== undefined);
 }
 
 function withoutFile({file: _file, ...rest}) {

@@ -17,7 +17,8 @@ export function turnContent(turn, body) {
   const calls = (turn.toolCalls ?? []).map((c, i) => {
     // rawInput lets a scenario send arguments that are not valid JSON, as a confused model does.
     const json = typeof c.rawInput === 'string' ? c.rawInput : JSON.stringify(c.input ?? {});
-    return {id: c.id, name: c.name, json, fragments: split(json, 12), index: i};
+    // fragmentSize: characters per argument fragment (12 by default; a real model sends a token, 3 to 4).
+    return {id: c.id, name: c.name, json, fragments: split(json, Math.max(1, turn.fragmentSize ?? 12)), index: i};
   });
   const finish = turn.finish ?? (calls.length ? 'tool-calls' : 'stop');
   const output = Math.max(1, Math.ceil((text.length + calls.reduce((n, c) => n + c.json.length, 0)) / 4));

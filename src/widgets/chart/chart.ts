@@ -79,12 +79,17 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     return this.controller.chart;
   }
 
+  /** Set once the chart was a draft: a chart that grew before the reader's eyes needs no entry animation. */
+  private grewAsDraft = false;
+
   protected override willUpdate(changed: PropertyValues): void {
-    if (this.params && (changed.has('params') || changed.has('environment') || !this.configuration)) {
+    if (this.draft) this.grewAsDraft = true;
+    if (this.params && (changed.has('params') || changed.has('environment') || changed.has('draft') || !this.configuration)) {
       this.configuration = chartConfig(this.params, {
         locale: this.environment.locale,
         textColor: getComputedStyle(this).color || '#1f2937',
-        reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+        // A draft redraws as points arrive: animating each redraw would keep the main thread busy.
+        reducedMotion: this.grewAsDraft || matchMedia('(prefers-reduced-motion: reduce)').matches,
       });
     }
   }
@@ -93,7 +98,8 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     if (!this.params) return nothing;
     const t = pickTexts(this.environment.language, STRINGS);
     const {title, type, datasets} = this.params;
-    const table = chartTable(this.params);
+    // A draft is busy (aria-busy): its screen-reader table comes with the finished chart.
+    const table = this.draft ? {head: [], rows: []} : chartTable(this.params);
     // A table of thousands of rows helps no one and costs more to lay out than the chart itself.
     const rows = table.rows.slice(0, MAX_TABLE_ROWS);
     const points = datasets.reduce((n, d) => n + d.data.length, 0);
@@ -104,11 +110,11 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
       <div part="chart" class="chart" style=${styleMap(height)}>
         <canvas part="canvas" role="img" aria-label=${label}></canvas>
       </div>
-      <div class="sr-only"><table part="data-table">
+      ${this.draft ? nothing : html`<div class="sr-only"><table part="data-table">
         <caption>${title ? clip(title, 300) : t.data}${rows.length < table.rows.length ? html`<br />${t.firstRows(rows.length, table.rows.length)}` : nothing}</caption>
         <thead><tr>${table.head.map((h, i) => (i === 0 ? html`<td>${clip(h, 200)}</td>` : html`<th scope="col">${clip(h, 200)}</th>`))}</tr></thead>
         <tbody>${rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
-      </table></div>
+      </table></div>`}
     `;
   }
 

@@ -124,6 +124,65 @@ export const cases = [
     assert.deepEqual(problems, []);
   }),
 
+  ...builds('widgets appear while the model writes them; vetoed, invalid and cut calls leave no draft', async (ctx, build) => {
+    const rows = Array.from({length: 200}, (_, i) => [`2026-01-${String((i % 28) + 1).padStart(2, '0')}`, ['Paris', 'Lyon'][i % 2], 100 + i]);
+    const table = {name: 'autoui_webmcp_widget_display', input: {name: 'table', params: {title: 'Sales', rows}}};
+    const chart = (extra = {}) => ({name: 'autoui_webmcp_widget_display', input: {name: 'chart', params: {type: 'line', datasets: [{data: rows.map((r) => r[2])}], ...extra}}});
+    const slow = {chunkDelayMs: 4, fragmentSize: 6};
+    /** Asks, waits for a draft that shows some rows or points while the run goes on, then for the answer. */
+    const draftThenAnswer = async (page, question) => {
+      await page.evaluate((q) => window.__e2e.start(q), question);
+      await page.waitForFunction(() => window.__e2e.drafts().some((d) => d.items > 0), null, {timeout: 30_000, polling: 'raf'});
+      const [draft] = await page.evaluate(() => window.__e2e.drafts());
+      const running = await page.evaluate(() => window.__e2e.running());
+      return {draft, running, result: await page.evaluate(() => window.__e2e.answer())};
+    };
+
+    // Two calls in one turn, drafts shown while they stream, each finished in its draft's element.
+    const base = await scenario(ctx.servers, [{toolCalls: [table, chart()], ...slow}, {text: 'Shown.', ...stop}]);
+    const {page, problems} = await open(ctx, {build, endpoint: base});
+    const shown = await draftThenAnswer(page, 'Show the sales');
+    assert.equal(shown.running, true, 'the draft came before the stream ended');
+    assert.equal(shown.draft.busy, 'true');
+    assert.ok(shown.draft.items < 200, `the draft showed part of the rows (${shown.draft.items})`);
+    assert.equal(shown.result.stopReason, 'end_turn');
+    assert.deepEqual(await page.evaluate(() => window.__e2e.widgetFrames()), [
+      {element: 'autoui-table', wasDraft: true, busy: false},
+      {element: 'autoui-chart', wasDraft: true, busy: false},
+    ]);
+    assert.deepEqual(await page.evaluate(() => window.__e2e.drafts()), []);
+    assert.equal((await events(page, 'autoui-widget-create')).length, 2, 'autoui-widget-create once per widget');
+    assert.deepEqual((await events(page, 'autoui-widget-created')).map((e) => e.detail.params.rows?.length ?? e.detail.params.datasets[0].data.length), [200, 200]);
+
+    // An invalid call (its last param is out of range) and a cut stream: the draft goes.
+    const invalid = await scenario(ctx.servers, [{toolCalls: [chart({height: 5})], ...slow}, {text: 'It did not validate.', ...stop}]);
+    await page.evaluate((e) => document.querySelector('autoui-agent').setAttribute('endpoint', e), invalid);
+    const refused = await draftThenAnswer(page, 'Show an invalid chart');
+    assert.equal(refused.result.stopReason, 'end_turn');
+    assert.match((await events(page, 'autoui-tool-call')).at(-1).detail.error, /Validation failed/);
+    const cut = await scenario(ctx.servers, [{toolCalls: [table], ...slow, fault: {cutAfterFrames: 150}}]);
+    await page.evaluate((e) => document.querySelector('autoui-agent').setAttribute('endpoint', e), cut);
+    const broken = await draftThenAnswer(page, 'Show the sales again');
+    assert.equal(broken.result.stopReason, 'error');
+    assert.equal(broken.result.error.code, 'PROVIDER_STREAM');
+    assert.deepEqual(await page.evaluate(() => window.__e2e.drafts()), []);
+    assert.equal((await page.evaluate(() => window.__e2e.widgetFrames())).length, 2, 'only the two widgets of the first question');
+    // The browser logs the cut response itself; nothing else may complain.
+    assert.deepEqual(problems.filter((p) => !p.includes('ERR_INCOMPLETE_CHUNKED_ENCODING')), []);
+    await page.close();
+
+    // A page that vetoes every widget: the draft shows, then goes.
+    const vetoed = await scenario(ctx.servers, [{toolCalls: [table], ...slow}, {text: 'The page said no.', ...stop}]);
+    const veto = await open(ctx, {build, endpoint: vetoed, veto: '1'});
+    const result = await draftThenAnswer(veto.page, 'Show the sales');
+    assert.equal(result.result.stopReason, 'end_turn');
+    assert.deepEqual(await veto.page.evaluate(() => window.__e2e.drafts()), []);
+    assert.deepEqual(await veto.page.evaluate(() => window.__e2e.widgetFrames()), []);
+    assert.match((await events(veto.page, 'autoui-tool-call'))[0].detail.error, /veto/i);
+    assert.deepEqual(veto.problems, []);
+    await veto.page.close();
+  }),
+
   ...builds('a write tool waits for the approval card; Allow once runs it, and a page that cancels the event answers it', async (ctx, build) => {
     const name = `e2e ${build} ${Date.now()}`;
     const turns = [

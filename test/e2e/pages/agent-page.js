@@ -1,7 +1,8 @@
 // A plain page using <autoui-agent> the way a site would: one bundle, attributes, children and
 // DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url]]),
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang, approve (the policy),
-// pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would).
+// pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
+// noDrafts (the no-drafts attribute).
 import {loadBundle} from './load-bundle.js';
 
 const params = new URL(location.href).searchParams;
@@ -14,6 +15,7 @@ agent.setAttribute('lang', params.get('lang') ?? 'en');
 if (params.get('key')) agent.setAttribute('api-key', params.get('key'));
 if (params.has('allowKey')) agent.setAttribute('allow-browser-key', '');
 if (params.get('approve')) agent.setAttribute('approve', params.get('approve'));
+if (params.has('noDrafts')) agent.setAttribute('no-drafts', '');
 agent.setAttribute('debug', '');
 for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
   const server = document.createElement('autoui-server');
@@ -39,9 +41,39 @@ for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-wid
 }
 document.getElementById('main').append(agent);
 
+const canvasRoot = () => agent.shadowRoot.querySelector('autoui-canvas').shadowRoot;
+/** Elements a draft rendered, in order (looked for every frame), to compare with the widgets' elements afterwards. */
+const draftElements = [];
+const watchDrafts = () => {
+  for (const element of agent.shadowRoot?.querySelector('autoui-canvas')?.shadowRoot?.querySelectorAll('[part~="draft"] > [draft]') ?? []) {
+    if (!draftElements.includes(element)) draftElements.push(element);
+  }
+  requestAnimationFrame(watchDrafts);
+};
+requestAnimationFrame(watchDrafts);
+
 window.__e2e = {
   events,
   ask: (question) => agent.ask(question).then((r) => ({stopReason: r.stopReason, widgets: r.widgets, error: r.error, text: r.text})),
+  /** Starts a question without waiting for it (`answer()` waits). */
+  start(question) {
+    window.__e2e.pending = window.__e2e.ask(question);
+  },
+  answer: () => window.__e2e.pending,
+  running: () => agent.session.running,
+  /** The drafts on the canvas now: busy, with how many rows or points their widget shows; their elements are remembered. */
+  drafts: () =>
+    [...canvasRoot().querySelectorAll('[part~="draft"]')].map((frame) => {
+      const element = frame.querySelector('[draft]');
+      const params = element?.params;
+      return {busy: frame.getAttribute('aria-busy'), element: element?.localName, items: params?.rows?.length ?? params?.datasets?.[0]?.data?.length ?? 0};
+    }),
+  /** For each widget frame: its element's tag and whether a draft rendered that very element first. */
+  widgetFrames: () =>
+    [...canvasRoot().querySelectorAll('[part~="widget"]:not([part~="draft"])')].map((frame) => {
+      const widget = [...frame.children].find((c) => c.localName.startsWith('autoui-'));
+      return {element: widget?.localName, wasDraft: draftElements.includes(widget), busy: frame.hasAttribute('aria-busy')};
+    }),
   abort: () => agent.abort(),
   widgets: () => agent.widgets,
   serversSettled: () => events.filter((e) => e.type === 'autoui-server-ready' || e.type === 'autoui-server-error').length,
