@@ -49,9 +49,11 @@ export type {
   ToolExecutor,
   ToolLayer,
   ToolOutput,
+  ToolPreview,
+  ToolPreviewer,
   WebMcpLayer,
 } from './agent/types.js';
-export type {CanvasPosition, CanvasSize, NewWidget, WidgetInstance, WidgetSink} from './agent/widget-sink.js';
+export type {CanvasPosition, CanvasSize, CreateWidgetOptions, NewWidget, WidgetDraft, WidgetDraftSink, WidgetInstance, WidgetSink} from './agent/widget-sink.js';
 
 // Models.
 export {createProvider} from './providers/create-provider.js';

@@ -10,10 +10,12 @@
  * with the arguments times the number of refreshes, as re-parsing the whole text would), keeps
  * numbers whole, and grows arrays and strings in place, so rows and points are appended.
  */
-import {parse} from 'jsonriver';
 import type {CatalogEntry, ToolCatalog} from './tool-catalog.js';
 import type {ToolPreviewer} from './types.js';
 import type {RunWidgets} from './run-widgets.js';
+
+/** The parser's module, once asked for. */
+let jsonriver: Promise<typeof import('./streaming-json.js')> | undefined;
 
 /** Runs `callback` before the next repaint (a timer where there are no frames, e.g. in Node). */
 export type FrameScheduler = (callback: () => void) => void;
@@ -104,6 +106,11 @@ export class CallDrafts {
 
   async #read(draft: Draft): Promise<void> {
     try {
+      // Its own chunk, loaded by the first call that streams a widget; fragments wait in the channel.
+      const {parse} = await (jsonriver ??= import('./streaming-json.js').catch((error: unknown) => {
+        jsonriver = undefined; // the next draft tries again
+        throw error;
+      }));
       for await (const value of parse(draft.input)) {
         if (!this.#isLive(draft)) return;
         if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
@@ -112,8 +119,8 @@ export class CallDrafts {
         this.#schedule();
       }
     } catch {
-      // Arguments that are not JSON, or that stop short: the draft keeps what it showed, and the
-      // finished call is judged as always.
+      // Arguments that are not JSON, or that stop short, or a parser that did not load: the draft
+      // keeps what it showed, and the finished call is judged as always.
     }
   }
 

@@ -6,26 +6,14 @@
  */
 import type {ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
-import type {WidgetCatalog} from '../schema/widget-spec.js';
 import {repairCall} from './repair-params.js';
 import {findWidget} from './find-widget.js';
 import {checkWidgetParams} from './widget-params.js';
 import {previewWidget} from './widget-preview.js';
-import type {BlockedImagePolicy} from './url-policy.js';
+import type {DisplayRules} from './display-rules.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
-/** What the display and canvas tools check params against. */
-export interface DisplayRules {
-  /** The widget types that can be shown. */
-  catalog: WidgetCatalog;
-  /** Hosts images may come from, read at each call (the page may change them). */
-  imageHosts: () => readonly string[];
-  /**
-   * Images from hosts the page did not allow: `gate` (default) keeps them and the widget shows a
-   * button naming the host, loading nothing until a person clicks; `drop` removes them.
-   */
-  blockedImages?: BlockedImagePolicy;
-}
+export type {DisplayRules} from './display-rules.js';
 
 const fail = (value: Record<string, unknown>): ToolOutput => ({text: JSON.stringify(value), isError: true});
 

@@ -14,7 +14,7 @@
  *   only a busy frame of the right type.
  */
 import type {ToolPreview} from '../agent/types.js';
-import type {DisplayRules} from './display-tool.js';
+import type {DisplayRules} from './display-rules.js';
 import {findWidget} from './find-widget.js';
 import {coerceToSchema, repairCall} from './repair-params.js';
 import {dropUnsafeUrls, isUrlKey} from './url-policy.js';
