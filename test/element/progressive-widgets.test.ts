@@ -199,6 +199,20 @@ describe('progressive widgets: drafts that do not become widgets', () => {
     expect(result.text).to.include('summary');
   });
 
+  it('with no-drafts, the widget appears only once its call is complete', async function () {
+    this.timeout(60_000);
+    const scenario = await createScenario(streaming([tableCall(150)]));
+    const agent = await mountAgent(scenario, {attributes: {lang: 'en', 'no-drafts': true}});
+    let draftsSeen = 0;
+    const watch = setInterval(() => (draftsSeen += ui(agent).drafts().length), 5);
+    const result = await agent.ask('show the sales');
+    clearInterval(watch);
+    await settle(agent);
+    expect(result.widgets).to.have.length(1);
+    expect(draftsSeen).to.equal(0);
+    expect(ui(agent).widgets()).to.have.length(1);
+  });
+
   it('Stop while a call streams removes its draft', async function () {
     this.timeout(60_000);
     const scenario = await createScenario(streaming([tableCall(300)]));
