@@ -61,6 +61,7 @@ export type {
   DisplayRules,
   DroppedUrl,
   FinishReason,
+  FinishedString,
   FlattenedSchema,
   ImageVerdict,
   JsonSchema,

@@ -39,6 +39,7 @@ export {normalizeServerName, parsePrefixedName, prefixToolName} from './agent/na
 export type {ParsedToolName} from './agent/naming.js';
 export {RECIPE_ROLES} from './agent/types.js';
 export type {
+  FinishedString,
   LayerTool,
   McpLayer,
   PseudoToolName,

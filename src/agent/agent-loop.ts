@@ -109,7 +109,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const buffer = options.resultBuffer ?? new ResultBuffer();
   const shown = new RunWidgets(options.widgets, signal);
   const drafts = new CallDrafts(catalog, shown, {enabled: options.drafts !== false});
-  const widgetsFor = (callId: string) => shown.forCall(drafts.keyOf(callId));
+  const widgetsFor = (callId: string) => shown.forCall(drafts.keyOf(callId), (key) => drafts.taken(key));
   const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: widgetsFor, approval: options.approval});
   const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
   const system =

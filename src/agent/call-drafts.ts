@@ -2,14 +2,20 @@
  * Drafts of display calls while the model writes them. A provider streams each tool call's
  * arguments as JSON fragments (`tool-input-start`, `tool-input-delta`); for a call to a display
  * tool whose layer can preview it, the fragments feed an incremental JSON parser, and what the
- * arguments say so far is shown on the canvas as a draft, refreshed at most once per animation
- * frame. The draft ends when its call has run (the widget the call shows takes its frame), or
- * when the call never completes (a cut stream, Stop): then it goes away.
+ * arguments say so far is shown on the canvas as a draft. The draft ends when the widget its call
+ * shows takes its frame, or when the call has run without showing one or never completes (a cut
+ * stream, Stop): then it goes away.
  *
  * The parser is jsonriver: it parses each fragment once (the work grows with the arguments, not
  * with the arguments times the number of refreshes, as re-parsing the whole text would), keeps
  * numbers whole, and grows arrays and strings in place, so rows and points are appended.
+ *
+ * Refreshes come at most once per animation frame, and after one the next waits
+ * {@link COST_FACTOR} times what it cost, rendering included: a draft that grows expensive
+ * refreshes less often, so drafts keep to about one percent of the main thread however fast
+ * fragments come. A draft's first content is never held back.
  */
+import {unflattenArgs} from '../schema/flatten.js';
 import type {CatalogEntry, ToolCatalog} from './tool-catalog.js';
 import type {ToolPreviewer} from './types.js';
 import type {RunWidgets} from './run-widgets.js';
@@ -25,23 +31,40 @@ const nextFrame: FrameScheduler = (callback) => {
   else setTimeout(callback, 16);
 };
 
-/**
- * A refresh costs this many times its own duration in waiting before the next one: drafts take at
- * most about a tenth of the main thread, however fast fragments come and however big a draft gets.
- */
-const COST_FACTOR = 10;
+/** Runs `callback` in a task after the current one, so after the frame a refresh asked for was rendered. */
+function afterRendering(callback: () => void): void {
+  if (typeof MessageChannel !== 'function') return void setTimeout(callback, 0);
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(undefined);
+}
+
+/** After a refresh, the next waits this many times what it cost (preview, render, layout, paint). */
+const COST_FACTOR = 100;
+/** The longest wait between two refreshes: a draft that costs much still moves every second. */
+const MAX_GAP_MS = 1000;
 
 /** One streaming call with a draft. */
 interface Draft {
   key: string;
-  tool: string;
+  entry: CatalogEntry;
   preview: ToolPreviewer;
   input: TextChannel;
   /** The arguments parsed so far (one object, grown in place by the parser). */
   args?: Record<string, unknown>;
   dirty: boolean;
-  /** The last preview shown had this type (a draft never changes type). */
+  /** The type of the last preview shown (a draft never changes type). */
   type?: string;
+  /** True once the draft showed params: later previews without any are not shown (the element stays). */
+  showedParams: boolean;
+  /**
+   * The strings the parser has finished, by JSON Pointer. Any other string may still change: the
+   * last one written, and also a key the model writes a second time (same pointer, new value).
+   */
+  finished: Map<string, string>;
 }
 
 /** The drafts of one run's streaming calls. */
@@ -50,11 +73,13 @@ export class CallDrafts {
   readonly #catalog: ToolCatalog;
   readonly #widgets: RunWidgets;
   readonly #frame: FrameScheduler;
-  #scheduled = false;
+  readonly #enabled: boolean;
+  /** A refresh is scheduled, or being measured: it looks at every changed draft. */
+  #pending = false;
+  /** The timer of a refresh waiting for the last one's wait to be over. */
+  #timer?: ReturnType<typeof setTimeout>;
   /** When the next refresh may run, in `performance.now()` time. */
   #notBefore = 0;
-
-  readonly #enabled: boolean;
 
   constructor(catalog: ToolCatalog, widgets: RunWidgets, {enabled = true, frame = nextFrame}: {enabled?: boolean; frame?: FrameScheduler} = {}) {
     this.#catalog = catalog;
@@ -70,7 +95,7 @@ export class CallDrafts {
     if (resolved.kind !== 'tool') return;
     const preview = previewerOf(resolved.entry);
     if (!preview) return;
-    const draft: Draft = {key: draftKey(), tool: resolved.entry.tool.name, preview, input: new TextChannel(), dirty: false};
+    const draft: Draft = {key: draftKey(), entry: resolved.entry, preview, input: new TextChannel(), dirty: false, showedParams: false, finished: new Map()};
     this.#drafts.set(callId, draft);
     void this.#read(draft);
   }
@@ -83,6 +108,18 @@ export class CallDrafts {
   /** The key of a call's draft, for the widget that will finish it. */
   keyOf(callId: string): string | undefined {
     return this.#drafts.get(callId)?.key;
+  }
+
+  /**
+   * A widget took the draft `key` (its call showed it): the draft ends at once, before its call
+   * returns, so no refresh brings it back beside its widget.
+   */
+  taken(key: string): void {
+    for (const [callId, draft] of this.#drafts) {
+      if (draft.key !== key) continue;
+      this.#drafts.delete(callId);
+      draft.input.close();
+    }
   }
 
   /** A call has run (or was refused): its draft, if no widget took it, goes away. */
@@ -105,55 +142,81 @@ export class CallDrafts {
   }
 
   async #read(draft: Draft): Promise<void> {
+    const onComplete = (value: unknown, path: {segments(): Array<string | number>}) => {
+      if (typeof value === 'string') draft.finished.set(toPointer(path.segments()), value);
+    };
     try {
       // Its own chunk, loaded by the first call that streams a widget; fragments wait in the channel.
       const {parse} = await (jsonriver ??= import('./streaming-json.js').catch((error: unknown) => {
         jsonriver = undefined; // the next draft tries again
         throw error;
       }));
-      for await (const value of parse(draft.input)) {
-        if (!this.#isLive(draft)) return;
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+      for await (const value of parse(draft.input, {completeCallback: onComplete})) {
+        if (!this.#isLive(draft)) break;
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) break;
         draft.args = value as Record<string, unknown>;
         draft.dirty = true;
-        this.#schedule();
+        this.#schedule(!draft.showedParams);
       }
     } catch {
       // Arguments that are not JSON, or that stop short, or a parser that did not load: the draft
       // keeps what it showed, and the finished call is judged as always.
     }
+    // Nothing more will be read: the fragments still to come need not be kept.
+    draft.input.close();
   }
 
   #isLive(draft: Draft): boolean {
     return [...this.#drafts.values()].includes(draft);
   }
 
-  #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    this.#frame(() => {
-      this.#scheduled = false;
-      if (performance.now() < this.#notBefore) {
-        if ([...this.#drafts.values()].some((d) => d.dirty)) this.#schedule();
-        return;
+  /** Asks for a refresh: on the next frame, or once the last one's wait is over (`now`: a draft's first content, never held back). */
+  #schedule(now = false): void {
+    const refresh = () => this.#frame(() => this.#refresh());
+    if (this.#pending) {
+      // A new draft's first content does not wait behind another draft's pause.
+      if (now && this.#timer !== undefined) {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+        refresh();
       }
-      this.#refresh();
-    });
+      return;
+    }
+    this.#pending = true;
+    const wait = now ? 0 : this.#notBefore - performance.now();
+    if (wait > 0) {
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        refresh();
+      }, wait);
+    } else refresh();
   }
 
-  /** Shows what each changed draft says now. */
+  /** Shows what each changed draft says now, then measures what that cost once it is rendered. */
   #refresh(): void {
     const started = performance.now();
     for (const draft of this.#drafts.values()) {
       if (!draft.dirty || !draft.args || !this.#widgets.showsDrafts) continue;
       draft.dirty = false;
-      const shown = draft.preview(draft.tool, draft.args);
+      const paths = this.#catalog.flattenPaths(draft.entry);
+      // Unflattened arguments have other pointers than the ones finished: none counts as finished
+      // then, which only holds more back.
+      const finished = (pointer: string, value: string) => draft.finished.get(pointer) === value;
+      const shown = draft.preview(draft.entry.tool.name, paths.size ? unflattenArgs(draft.args, paths) : draft.args, finished);
       if (!shown || (draft.type !== undefined && shown.type !== draft.type)) continue;
+      // A draft that showed params keeps them until it has better ones: its element stays on the page.
+      if (!shown.params && draft.showedParams) continue;
       draft.type = shown.type;
+      draft.showedParams ||= shown.params !== undefined;
       this.#widgets.draft({key: draft.key, type: shown.type, ...(shown.params ? {params: shown.params} : {})});
     }
-    const now = performance.now();
-    this.#notBefore = now + (now - started) * COST_FACTOR;
+    afterRendering(() => {
+      const now = performance.now();
+      this.#notBefore = now + Math.min(MAX_GAP_MS, (now - started) * COST_FACTOR);
+      this.#pending = false;
+      const waiting = [...this.#drafts.values()].filter((d) => d.dirty);
+      if (waiting.length) this.#schedule(waiting.some((d) => !d.showedParams));
+    });
   }
 }
 
@@ -161,6 +224,11 @@ export class CallDrafts {
 function previewerOf(entry: CatalogEntry): ToolPreviewer | undefined {
   if (!entry.tool.displays || entry.layer.protocol !== 'webmcp') return undefined;
   return entry.layer.previewTool;
+}
+
+/** The JSON Pointer of a value from its path (`['params', 'rows', 3]` is `/params/rows/3`). */
+function toPointer(segments: ReadonlyArray<string | number>): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';

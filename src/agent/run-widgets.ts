@@ -17,8 +17,6 @@ export interface WidgetRecord {
 export class RunWidgets {
   /** Widgets shown by this run, in order. */
   readonly shown: WidgetRecord[] = [];
-  /** The sink handed to this run's tools, or undefined when the run has no canvas. */
-  readonly sink?: WidgetSink;
   readonly #canvas?: WidgetSink;
   readonly #signal: AbortSignal;
   #since = 0;
@@ -26,7 +24,6 @@ export class RunWidgets {
   constructor(canvas: WidgetSink | undefined, signal: AbortSignal) {
     this.#canvas = canvas;
     this.#signal = signal;
-    this.sink = this.forCall();
   }
 
   /** True when drafts can be shown: the canvas shows them and the run goes on. */
@@ -45,10 +42,11 @@ export class RunWidgets {
   }
 
   /**
-   * The sink of one call: like {@link sink}, except that the first widget it shows finishes
-   * `draft` (the key of the call's draft), so the view keeps the draft's element.
+   * The canvas as one call's tool sees it (undefined when the run has no canvas): the first widget
+   * it shows finishes `draft` (the key of the call's draft, if it has one), so the view keeps the
+   * draft's element, and `taken(draft)` is told at once.
    */
-  forCall(draft?: string): WidgetSink | undefined {
+  forCall(draft?: string, taken?: (draft: string) => void): WidgetSink | undefined {
     const canvas = this.#canvas;
     if (!canvas) return undefined;
     const signal = this.#signal;
@@ -58,8 +56,10 @@ export class RunWidgets {
       create(widget: NewWidget): WidgetInstance | undefined {
         // A tool still finishing after Stop or clear() must not bring a widget back.
         if (signal.aborted) return undefined;
-        const instance = canvas.create(widget, pending === undefined ? undefined : {draft: pending});
+        const finishes = pending;
         pending = undefined;
+        const instance = canvas.create(widget, finishes === undefined ? undefined : {draft: finishes});
+        if (instance && finishes !== undefined) taken?.(finishes);
         if (instance) shown.push({id: instance.id, type: instance.type, params: instance.params});
         return instance;
       },

@@ -99,11 +99,16 @@ export interface ToolPreview {
 
 /**
  * Reads the arguments of a display tool's call while the model writes them (a partial object that
- * only grows) and says what its draft shows, or undefined while nothing can be shown. Called at
- * most once per animation frame; must be quick, must not throw, and must apply the same URL rules
- * as the finished call: a draft is as untrusted as the call.
+ * only grows) and says what its draft shows, or undefined while nothing can be shown.
+ * `finished(pointer, value)` is true when `value`, the string at that JSON Pointer of the arguments
+ * (e.g. `/params/src`), is complete: any other may still change, and a half-written URL is another
+ * URL. Called at most once per animation frame; must be quick, must not throw, and must apply the
+ * same URL rules as the finished call: a draft is as untrusted as the call.
  */
-export type ToolPreviewer = (name: string, partialArgs: Record<string, unknown>) => ToolPreview | undefined;
+export type ToolPreviewer = (name: string, partialArgs: Record<string, unknown>, finished: FinishedString) => ToolPreview | undefined;
+
+/** Whether `value`, the string at JSON Pointer `pointer` of a streaming call's arguments, is complete. */
+export type FinishedString = (pointer: string, value: string) => boolean;
 
 /** Local, in-page tools executed in JS: widgets and the canvas, or a page's own tools. */
 export interface WebMcpLayer {

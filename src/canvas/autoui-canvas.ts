@@ -39,8 +39,8 @@ interface Frame {
 const STEP = 10;
 const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown']);
 const TEXTS = {
-  en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize'},
-  fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner'},
+  en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize', draft: (type: string) => `${type}, being written`},
+  fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner', draft: (type: string) => `${type}, en cours d'écriture`},
 };
 
 /**
@@ -92,6 +92,8 @@ export class AutouiCanvas extends LitElement {
   /** Frame keys of widgets that finished a draft (the others' key is their id). */
   readonly #frameOf = new Map<string, string>();
   readonly #announced = new Set<string>();
+  /** Draft elements whose inner parts are exported already (the widget that finishes one exports again). */
+  readonly #partsExported = new WeakSet<HTMLElement>();
   readonly #loading = new Set<string>();
   readonly #arrivals = new WidgetArrivals();
   #unsubscribe?: () => void;
@@ -197,6 +199,8 @@ export class AutouiCanvas extends LitElement {
     }
     const draft = !frame.widget;
     if (element.params !== frame.params) element.params = frame.params;
+    // Set only when it changes, and only where it means something: a page's own widget element
+    // that never was a draft gets no `draft` property it did not ask for.
     if (element.draft !== draft && (draft || element.draft)) element.draft = draft;
     return element;
   }
@@ -211,7 +215,9 @@ export class AutouiCanvas extends LitElement {
     // Drafts end the flow, where the widget that finishes one will be: no frame moves then (a
     // moved frame would reconnect its element, and a chart or a map would be built again).
     const frames: Frame[] = [...flow.map(frameOf), ...this.drafts.map((d) => ({key: d.key, type: d.type, params: d.params})), ...placed.map(frameOf)];
-    const labels = frameLabels(frames);
+    // Drafts are named by their type alone, not their streaming title: a label that changed every
+    // frame would be announced again and again; nor do they count in the numbering of the widgets.
+    const labels = frameLabels(frames.filter((f) => f.widget));
     return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}>
       ${repeat(
         frames,
@@ -236,7 +242,7 @@ export class AutouiCanvas extends LitElement {
             data-id=${item?.id ?? nothing}
             tabindex=${item ? '0' : nothing}
             aria-busy=${item ? nothing : 'true'}
-            aria-label="${labels.get(frame.key)}${item ? ` (${t.hint})` : ''}"
+            aria-label=${item ? `${labels.get(frame.key)} (${t.hint})` : t.draft(frame.type)}
             style=${styleMap(style)}
             @keydown=${(e: KeyboardEvent) => item && this.#onKey(e, item)}
           >
@@ -258,6 +264,15 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override async updated(): Promise<void> {
+    // A draft's frame and its widget's inner parts can be styled from the page like a widget's.
+    for (const draft of this.drafts) {
+      const element = this.#elements.get(draft.key);
+      if (element?.isConnected && !this.#partsExported.has(element)) {
+        this.#partsExported.add(element);
+        await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
+        this.#exportParts(element, draft.type);
+      } else if (!element) this.#exportParts(undefined, draft.type);
+    }
     for (const item of this.items) {
       const id = item.id;
       const element = this.#elements.get(this.#frameKey(item));
@@ -277,11 +292,12 @@ export class AutouiCanvas extends LitElement {
   }
 
   /** Re-exports a widget's inner parts as `<type>-<part>`, and everything from this canvas. */
-  #exportParts(element: HTMLElement, type: string) {
-    const names = new Set(Array.from(element.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
-    element.setAttribute('exportparts', [...names].map((n) => `${n}:${type}-${n}`).join(', '));
-    const exported = new Set([...this.partNames, 'widget', 'close', 'handle', `widget-${type}`, ...[...names].map((n) => `${type}-${n}`)]);
-    this.setAttribute('exportparts', [...exported].join(', '));
+  #exportParts(element: HTMLElement | undefined, type: string) {
+    const names = new Set(Array.from(element?.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
+    if (element) element.setAttribute('exportparts', [...names].map((n) => `${n}:${type}-${n}`).join(', '));
+    const exported = new Set([...this.partNames, 'widget', 'close', 'handle', 'draft', `widget-${type}`, ...[...names].map((n) => `${type}-${n}`)]);
+    const value = [...exported].join(', ');
+    if (this.getAttribute('exportparts') !== value) this.setAttribute('exportparts', value);
   }
 
   /** The item's box relative to the canvas, in inline-start/top coordinates. */

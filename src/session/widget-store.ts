@@ -47,6 +47,8 @@ const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite
 export class WidgetStore implements WidgetDraftSink {
   readonly #items = new Map<string, WidgetInstance>();
   readonly #drafts = new Map<string, WidgetDraft>();
+  /** Keys of drafts a widget finished: a late refresh of one must not bring it back beside its widget. */
+  readonly #finished = new Set<string>();
   readonly #listeners = new Set<WidgetListener>();
 
   /**
@@ -58,13 +60,15 @@ export class WidgetStore implements WidgetDraftSink {
     while (this.#items.has(id)) id = randomId();
     const instance: WidgetInstance = {id, type: widget.type, params: widget.params};
     const fromDraft = options.draft !== undefined && this.#drafts.delete(options.draft) ? options.draft : undefined;
+    if (fromDraft !== undefined) this.#finished.add(fromDraft);
     this.#items.set(id, instance);
     this.#emit({kind: 'added', id, instance, ...(fromDraft !== undefined ? {fromDraft} : {})});
     return copy(instance);
   }
 
-  /** Shows or refreshes a draft (after the widgets, in the order drafts began). */
+  /** Shows or refreshes a draft (after the widgets, in the order drafts began); ignored for a draft a widget finished. */
   draft(draft: WidgetDraft): void {
+    if (this.#finished.has(draft.key)) return;
     const next: WidgetDraft = {key: draft.key, type: draft.type, ...(draft.params ? {params: draft.params} : {})};
     this.#drafts.set(draft.key, next);
     this.#emit({kind: 'drafted', draft: next});
@@ -116,6 +120,7 @@ export class WidgetStore implements WidgetDraftSink {
     const removed = [...this.#items.keys()];
     this.#items.clear();
     this.#drafts.clear();
+    this.#finished.clear();
     this.#emit({kind: 'cleared', removed});
   }
 

@@ -71,6 +71,6 @@ export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
     },
     displays: true,
     execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets),
-    preview: (args) => previewWidget(rules, args),
+    preview: (args, finished) => previewWidget(rules, args, finished),
   };
 }

@@ -20,8 +20,16 @@ const DANGEROUS = /^\s*(javascript|vbscript|data|file|blob):/i;
 /** True for a key whose strings are URLs even without a scheme (relative paths are refused or checked). */
 const urlKey = (key: string) => IMAGE_KEY.test(key) || LINK_KEY.test(key) || key === 'tileUrl';
 
-/** True for a key whose strings the URL rules read as URLs (also its plural: `images`, `links`). */
-export const isUrlKey = (key: string): boolean => urlKey(key) || urlKey(key.replace(/s$/i, ''));
+/**
+ * `text` without its last word when that word holds a `:`. Scanned from the end: a regex anchored
+ * at the end would retry from every position of a long word, and a model writes words as long as
+ * it likes.
+ */
+function withoutLastWordIfScheme(text: string): string {
+  let start = text.length;
+  while (start > 0 && !/\s/.test(text[start - 1])) start--;
+  return text.includes(':', start) ? text.slice(0, start) : text;
+}
 
 const DROP = Symbol('drop');
 const GATED = 'gated';
@@ -50,19 +58,31 @@ function verdict(key: string, value: string, imageHosts: readonly string[], poli
  * page did not allow are kept and listed in `gated` with the `gate` policy (the default: every
  * image widget then shows a button naming the host, and loads nothing until a person clicks it),
  * or removed with `drop`.
+ *
+ * `unfinished(path, value)` names the strings a model is still writing (a draft's): a half-written URL
+ * is another URL (`https://images.example.org` may go on as `.evil.net/x.png`), so under a URL key
+ * such a string is left out, and in text its last word waits if it holds a `:` (a link or an
+ * image being written); what is left is judged as usual.
  */
 export function dropUnsafeUrls(
   params: Record<string, unknown>,
   imageHosts: readonly string[],
   policy: BlockedImagePolicy = 'gate',
+  unfinished?: (path: string, value: string) => boolean,
 ): {params: Record<string, unknown>; dropped: DroppedUrl[]; gated: string[]} {
   const dropped: DroppedUrl[] = [];
   const gated: string[] = [];
-  const walk = (value: unknown, key: string, path: string): unknown => {
-    if (typeof value === 'string') {
+  const walk = (given: unknown, key: string, path: string): unknown => {
+    if (typeof given === 'string') {
+      let value = given;
       const singular = key.replace(/s$/i, '');
       // Most strings are plain text under a plain key: without a scheme they cannot be a URL we refuse.
       if (!value.includes(':') && !urlKey(singular) && !urlKey(key)) return value;
+      if (unfinished?.(path, value)) {
+        if (urlKey(singular) || urlKey(key)) return DROP;
+        value = withoutLastWordIfScheme(value);
+        if (!value.includes(':')) return value;
+      }
       const reason = verdict(singular, value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
       if (reason === GATED) {
         gated.push(path);
@@ -74,16 +94,16 @@ export function dropUnsafeUrls(
       }
       return value;
     }
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, key, `${path}/${i}`)).filter((v) => v !== DROP);
-    if (isObject(value)) {
+    if (Array.isArray(given)) return given.map((v, i) => walk(v, key, `${path}/${i}`)).filter((v) => v !== DROP);
+    if (isObject(given)) {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
+      for (const [k, v] of Object.entries(given)) {
         const kept = walk(v, k, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
         if (kept !== DROP) out[k] = kept;
       }
       return out;
     }
-    return value;
+    return given;
   };
   return {params: walk(params, '', '') as Record<string, unknown>, dropped, gated};
 }

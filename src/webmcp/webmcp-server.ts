@@ -5,7 +5,7 @@
  * `designkit` layer, say) and hand it to `agent.addLayer()`.
  */
 import type {JsonSchema} from '../schema/json-schema.js';
-import type {LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, ToolPreview, ToolPreviewer, WebMcpLayer} from '../agent/types.js';
+import type {FinishedString, LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, ToolPreview, ToolPreviewer, WebMcpLayer} from '../agent/types.js';
 import {parseRecipe, type ParsedRecipe} from './recipe.js';
 import {searchRecipes} from './recipe-search.js';
 
@@ -23,7 +23,7 @@ export interface WebMcpToolSpec {
    * A display tool's draft while its call streams: what the partial arguments show (see
    * `ToolPreviewer`: quick, never throws, the same URL rules as `execute`).
    */
-  preview?(partialArgs: Record<string, unknown>): ToolPreview | undefined;
+  preview?(partialArgs: Record<string, unknown>, finished: FinishedString): ToolPreview | undefined;
 }
 
 /** A list, or a function giving the current list (for registries that change after creation). */
@@ -117,10 +117,10 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
     return {text: json({error: `${name} has no tool "${toolName}".`, tools: layer.tools.map((t) => t.name)}), isError: true};
   };
 
-  const previewTool: ToolPreviewer = (toolName, partialArgs) => {
+  const previewTool: ToolPreviewer = (toolName, partialArgs, finished) => {
     const own = tools.find((t) => t.name === toolName);
     try {
-      return own?.preview?.(partialArgs);
+      return own?.preview?.(partialArgs, finished);
     } catch {
       // A draft is a courtesy: a preview that fails shows nothing, and the call still runs.
       return undefined;

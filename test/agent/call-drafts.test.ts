@@ -13,6 +13,9 @@ import {WidgetStore, type WidgetChange} from '../../src/session/widget-store.js'
 import {createAutouiLayer} from '../../src/webmcp/autoui-layer.js';
 import {createDefaultRegistry} from '../../src/widgets/catalog.js';
 import {dataLayer} from '../helpers/layers.js';
+import {AgentSession} from '../../src/session/agent-session.js';
+import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
+import {previewWidget} from '../../src/webmcp/widget-preview.js';
 
 const DISPLAY = 'autoui_webmcp_widget_display';
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -23,7 +26,11 @@ const tableArgs = (rows: number) => ({name: 'table', params: {title: 'T', rows: 
  * A model whose first turn writes `name`'s call in `size`-character fragments, a frame apart
  * (`pause: false` sends them all at once), then ends as `end` says; its second turn answers.
  */
-function writingModel(name: string, args: unknown, {size = 8, pause = true, end = 'complete'}: {size?: number; pause?: boolean; end?: 'complete' | 'cut'} = {}): LanguageModel {
+function writingModel(
+  name: string,
+  args: unknown,
+  {size = 8, pause = true, end = 'complete', linger = 0}: {size?: number; pause?: boolean; end?: 'complete' | 'cut'; linger?: number} = {},
+): LanguageModel {
   let turns = 0;
   return {
     provider: 'test',
@@ -34,7 +41,8 @@ function writingModel(name: string, args: unknown, {size = 8, pause = true, end 
         yield {type: 'finish', reason: 'stop'};
         return;
       }
-      const json = JSON.stringify(args);
+      // A string is sent as it is: JSON a model may write, such as a key written twice.
+      const json = typeof args === 'string' ? args : JSON.stringify(args);
       yield {type: 'tool-input-start', id: 'call_1', name};
       for (let i = 0; i < json.length; i += size) {
         yield {type: 'tool-input-delta', id: 'call_1', delta: json.slice(i, i + size)};
@@ -44,6 +52,7 @@ function writingModel(name: string, args: unknown, {size = 8, pause = true, end 
           return;
         }
       }
+      for (let i = 0; i < linger; i++) await frame();
       yield {type: 'tool-call', id: 'call_1', name, input: JSON.parse(json)};
       yield {type: 'finish', reason: 'tool-calls'};
     },
@@ -80,9 +89,11 @@ describe('drafts of streaming display calls', () => {
 
   it('refreshes at most once a frame, however many fragments arrive', async () => {
     const {changes, layer, store} = setup();
-    // 2,000-odd fragments in one go: one refresh can show them all.
-    await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(300), {size: 2, pause: false}), layers: [layer], widgets: store});
-    expect(changes.filter((c) => c.kind === 'drafted').length).to.be.at.most(2);
+    // 2,000-odd fragments in one go, then a few frames before the call ends: one refresh shows them all.
+    await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(300), {size: 2, pause: false, linger: 4}), layers: [layer], widgets: store});
+    const drafted = changes.filter((c) => c.kind === 'drafted');
+    expect(drafted.length).to.be.within(1, 2);
+    expect((drafted.at(-1)!.draft!.params!.rows as unknown[]).length).to.equal(300);
     expect(store.list()).to.have.length(1);
   });
 
@@ -143,5 +154,67 @@ describe('drafts of streaming display calls', () => {
     expect(changes.filter((c) => c.kind === 'drafted')).to.have.length(1);
     expect(store.drafts()).to.deep.equal([]);
     expect(store.list()).to.deep.equal([]);
+  });
+
+  it('a key written twice: its new value counts as unfinished until it is, wherever the key stands', async () => {
+    const store = new WidgetStore();
+    const avatars: unknown[] = [];
+    store.subscribe((c) => c.kind === 'drafted' && avatars.push(c.draft!.params?.avatar));
+    const layer = createAutouiLayer({catalog: createDefaultRegistry(), imageHosts: () => ['images.example.org']});
+    const json = '{"name":"profile","params":{"name":"Ada","avatar":"https://images.example.org/a.png","subtitle":"Engineer","avatar":"https://images.example.org.evil.net/p.png","description":"More text to stream"}}';
+    await runAgentLoop('q', {provider: writingModel(DISPLAY, json, {size: 3}), layers: [layer], widgets: store});
+    const shown = new Set(avatars.filter((a) => a !== undefined));
+    // Only finished values: the first avatar, then (once written) the second, gated by the host rule like any image.
+    expect([...shown].every((a) => a === 'https://images.example.org/a.png' || a === 'https://images.example.org.evil.net/p.png'), JSON.stringify([...shown])).to.equal(true);
+    expect(shown.has('https://images.example.org/a.png')).to.equal(true);
+  });
+
+  it('a display tool that awaits after showing its widget: its draft does not come back', async () => {
+    const store = new WidgetStore();
+    const changes: WidgetChange[] = [];
+    store.subscribe((c) => changes.push(c));
+    const rules = {catalog: createDefaultRegistry(), imageHosts: () => []};
+    const {layer} = createWebMcpServer('shop', {
+      description: 'A page tool that shows a table, then logs it somewhere slow.',
+      tools: [
+        {
+          name: 'show_orders',
+          description: 'Shows orders',
+          displays: true,
+          async execute(args, context) {
+            const shown = context.widgets!.create({type: 'table', params: args.params as Record<string, unknown>});
+            await new Promise((resolve) => setTimeout(resolve, 80));
+            return {text: JSON.stringify({id: shown?.id})};
+          },
+          preview: (args, finished) => previewWidget(rules, args, finished),
+        },
+      ],
+    });
+    const result = await runAgentLoop('q', {provider: writingModel('shop_webmcp_show_orders', tableArgs(30)), layers: [layer], widgets: store});
+    expect(result.toolCalls.map((c) => c.error ?? 'ok')).to.deep.equal(['ok']);
+    const added = changes.findIndex((c) => c.kind === 'added');
+    expect(added).to.be.greaterThan(0);
+    expect(changes.slice(added + 1).map((c) => c.kind), 'nothing of the draft after its widget').to.deep.equal([]);
+    expect(store.drafts()).to.deep.equal([]);
+  });
+
+  it('clear() of a session during a draft leaves nothing of it', async () => {
+    const layer = createAutouiLayer({catalog: createDefaultRegistry(), imageHosts: () => []});
+    const session = new AgentSession({model: writingModel(DISPLAY, tableArgs(200)), layers: [layer]});
+    const cleared = new Promise<void>((resolve) =>
+      session.widgets.subscribe((c) => {
+        if (c.kind === 'drafted' && (c.draft!.params?.rows as unknown[] | undefined)?.length) {
+          session.clear();
+          resolve();
+        }
+      }),
+    );
+    const result = await session.ask('show');
+    await cleared;
+    await frame();
+    await frame();
+    expect(result.stopReason).to.equal('aborted');
+    expect(session.widgets.drafts()).to.deep.equal([]);
+    expect(session.widgets.list()).to.deep.equal([]);
   });
 });

@@ -106,7 +106,7 @@ for (const provider of ['anthropic', 'openai'] as const) {
       expect(widget.element).to.equal(element);
       expect((element as ChartElement).chart, 'the same chart.js chart, updated in place').to.equal(chart);
       expect(chart.data.datasets[0].data).to.have.length(400);
-      expect(element.shadowRoot!.querySelector('[part="data-table"]')).to.not.equal(null);
+      await waitUntil(() => element.shadowRoot!.querySelector('[part="data-table"]'), 'the finished chart has its screen-reader table', {timeout: 3000});
     });
 
     it('two calls in one turn each get their draft, and each becomes its widget', async function () {
@@ -133,11 +133,12 @@ for (const provider of ['anthropic', 'openai'] as const) {
   });
 }
 
-describe('progressive widgets: drafts that do not become widgets', () => {
+for (const provider of ['anthropic', 'openai'] as const) {
+describe(`progressive widgets: drafts that do not become widgets (${provider} wire)`, () => {
   it('a call the page vetoes loses its draft, and the model hears of the veto', async function () {
     this.timeout(60_000);
     const scenario = await createScenario(streaming([tableCall(120)]));
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const agent = await mountAgent(scenario, {attributes: {provider, lang: 'en'}});
     const log = new EventLog(agent);
     agent.addEventListener('autoui-widget-create', (event) => event.preventDefault());
     const {answer} = await draftWhileStreaming(agent, 'show the sales', (el) => (el.params?.rows?.length ?? 0) > 0);
@@ -156,7 +157,7 @@ describe('progressive widgets: drafts that do not become widgets', () => {
     this.timeout(60_000);
     // The chart is fine until its last param: a height below the minimum.
     const scenario = await createScenario(streaming([chartCall(200, {height: 5})]));
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const agent = await mountAgent(scenario, {attributes: {provider, lang: 'en'}});
     const {answer} = await draftWhileStreaming(agent, 'show the load', (el) => (el.params?.datasets?.[0]?.data?.length ?? 0) > 0);
     const result = await answer;
     await settle(agent);
@@ -169,14 +170,20 @@ describe('progressive widgets: drafts that do not become widgets', () => {
     this.timeout(60_000);
     const frames = 120; // well into the table's rows (6 characters a fragment)
     const scenario = await createScenario(streaming([tableCall(300)], {fault: {cutAfterFrames: frames}}));
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const agent = await mountAgent(scenario, {attributes: {provider, lang: 'en'}});
     const log = new EventLog(agent);
-    const {answer} = await draftWhileStreaming(agent, 'show the sales', (el) => (el.params?.rows?.length ?? 0) > 0);
-    const result = await answer;
+    // Heard from the store, not looked for on screen: the cut may come before a poll would see it.
+    let rowsDrafted = 0;
+    agent.session.widgets.subscribe((c) => {
+      if (c.kind === 'drafted') rowsDrafted = Math.max(rowsDrafted, (c.draft!.params?.rows as unknown[] | undefined)?.length ?? 0);
+    });
+    const result = await agent.ask('show the sales');
     await settle(agent);
+    expect(rowsDrafted, 'a draft showed rows before the cut').to.be.greaterThan(0);
     expect(result.stopReason).to.equal('error');
     expect(result.error?.code).to.equal('PROVIDER_STREAM');
     expect(ui(agent).drafts(), 'the draft went away').to.have.length(0);
+    expect(agent.session.widgets.drafts()).to.deep.equal([]);
     expect(ui(agent).widgets()).to.have.length(0);
     expect(log.of('autoui-widget-create')).to.have.length(0);
     expect(ui(agent).textarea()!.value).to.equal('show the sales');
@@ -189,7 +196,7 @@ describe('progressive widgets: drafts that do not become widgets', () => {
       {match: {lastUserIncludes: 'show'}, toolCalls: [{name: DISPLAY, rawInput: whole.slice(0, Math.floor(whole.length * 0.6))} as never], finish: 'length', chunkDelayMs: 4, fragmentSize: 6},
       {match: {lastToolResultIncludes: ''}, text: 'The table was too long; here is a summary instead.'},
     ]);
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const agent = await mountAgent(scenario, {attributes: {provider, lang: 'en'}});
     const {answer} = await draftWhileStreaming(agent, 'show the sales', (el) => (el.params?.rows?.length ?? 0) > 0);
     const result = await answer;
     await settle(agent);
@@ -202,7 +209,7 @@ describe('progressive widgets: drafts that do not become widgets', () => {
   it('with no-drafts, the widget appears only once its call is complete', async function () {
     this.timeout(60_000);
     const scenario = await createScenario(streaming([tableCall(150)]));
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en', 'no-drafts': true}});
+    const agent = await mountAgent(scenario, {attributes: {provider, lang: 'en', 'no-drafts': true}});
     let draftsSeen = 0;
     const watch = setInterval(() => (draftsSeen += ui(agent).drafts().length), 5);
     const result = await agent.ask('show the sales');
@@ -216,7 +223,7 @@ describe('progressive widgets: drafts that do not become widgets', () => {
   it('Stop while a call streams removes its draft', async function () {
     this.timeout(60_000);
     const scenario = await createScenario(streaming([tableCall(300)]));
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const agent = await mountAgent(scenario, {attributes: {provider, lang: 'en'}});
     const {answer} = await draftWhileStreaming(agent, 'show the sales', (el) => (el.params?.rows?.length ?? 0) > 0);
     agent.abort();
     const result = await answer;
@@ -226,3 +233,4 @@ describe('progressive widgets: drafts that do not become widgets', () => {
     expect(ui(agent).widgets()).to.have.length(0);
   });
 });
+}

@@ -1,4 +1,5 @@
 import {css, html, nothing, type PropertyValues} from 'lit';
+import {state} from 'lit/decorators.js';
 import {styleMap} from 'lit/directives/style-map.js';
 import type {ChartConfiguration} from 'chart.js';
 import {AutouiWidgetElement} from '../widget-element.js';
@@ -13,12 +14,14 @@ const STRINGS = {
   en: {
     kinds: {bar: 'Bar chart', line: 'Line chart', area: 'Area chart', pie: 'Pie chart', doughnut: 'Doughnut chart', scatter: 'Scatter plot', bubble: 'Bubble chart', radar: 'Radar chart', polarArea: 'Polar area chart'},
     summary: (series: number, points: number) => `${series} series, ${points} values. The data table follows.`,
+    draftSummary: (series: number, points: number) => `${series} series, ${points} values so far.`,
     data: 'Chart data',
     firstRows: (shown: number, total: number) => `Chart data: the first ${shown} of ${total} rows`,
   },
   fr: {
     kinds: {bar: 'Diagramme en barres', line: 'Graphique en courbes', area: 'Graphique en aires', pie: 'Diagramme circulaire', doughnut: 'Diagramme en anneau', scatter: 'Nuage de points', bubble: 'Graphique à bulles', radar: 'Graphique radar', polarArea: 'Diagramme polaire'},
     summary: (series: number, points: number) => `${series} série(s), ${points} valeurs. Le tableau des données suit.`,
+    draftSummary: (series: number, points: number) => `${series} série(s), ${points} valeurs pour l'instant.`,
     data: 'Données du graphique',
     firstRows: (shown: number, total: number) => `Données du graphique : les ${shown} premières lignes sur ${total}`,
   },
@@ -81,10 +84,26 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
 
   /** Set once the chart was a draft: a chart that grew before the reader's eyes needs no entry animation. */
   private grewAsDraft = false;
+  /** The params of a draft's last configuration, as JSON: the finished call usually says the same. */
+  private draftedParams?: string;
+  /** False from the moment a draft is finished until the next idle moment: see {@link render}. */
+  @state() private tableReady = true;
 
   protected override willUpdate(changed: PropertyValues): void {
     if (this.draft) this.grewAsDraft = true;
-    if (this.params && (changed.has('params') || changed.has('environment') || changed.has('draft') || !this.configuration)) {
+    if (changed.has('draft') && !this.draft && this.grewAsDraft) {
+      this.tableReady = false;
+      const ready = () => (this.tableReady = true);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(ready, {timeout: 500});
+      else setTimeout(ready, 50);
+    }
+    // A finished draft whose params are those it last drew keeps its configuration: no update of
+    // the chart at all (chart.js would measure every tick label again for the same picture).
+    const json = this.draft || this.draftedParams !== undefined ? JSON.stringify(this.params) : undefined;
+    const drawn = this.draftedParams;
+    this.draftedParams = this.draft ? json : undefined;
+    if (changed.has('params') && !changed.has('environment') && this.configuration && drawn !== undefined && drawn === json) return;
+    if (this.params && (changed.has('params') || changed.has('environment') || !this.configuration)) {
       this.configuration = chartConfig(this.params, {
         locale: this.environment.locale,
         textColor: getComputedStyle(this).color || '#1f2937',
@@ -98,23 +117,25 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     if (!this.params) return nothing;
     const t = pickTexts(this.environment.language, STRINGS);
     const {title, type, datasets} = this.params;
-    // A draft is busy (aria-busy): its screen-reader table comes with the finished chart.
-    const table = this.draft ? {head: [], rows: []} : chartTable(this.params);
+    // A draft is busy (aria-busy): its screen-reader table comes with the finished chart, at the
+    // first idle moment after it, so the finished chart shows without waiting for it.
+    const withTable = !this.draft && this.tableReady;
+    const table = withTable ? chartTable(this.params) : {head: [], rows: []};
     // A table of thousands of rows helps no one and costs more to lay out than the chart itself.
     const rows = table.rows.slice(0, MAX_TABLE_ROWS);
     const points = datasets.reduce((n, d) => n + d.data.length, 0);
-    const label = `${title ? `${clip(title, 300)}. ` : ''}${t.kinds[type]}. ${t.summary(datasets.length, points)}`;
+    const label = `${title ? `${clip(title, 300)}. ` : ''}${t.kinds[type]}. ${(this.draft ? t.draftSummary : t.summary)(datasets.length, points)}`;
     const height = this.params.height ? {'--_height': `${this.params.height}px`} : {};
     return html`
       ${title ? html`<h3 part="title" class="title">${clip(title, 300)}</h3>` : nothing}
       <div part="chart" class="chart" style=${styleMap(height)}>
         <canvas part="canvas" role="img" aria-label=${label}></canvas>
       </div>
-      ${this.draft ? nothing : html`<div class="sr-only"><table part="data-table">
+      ${withTable ? html`<div class="sr-only"><table part="data-table">
         <caption>${title ? clip(title, 300) : t.data}${rows.length < table.rows.length ? html`<br />${t.firstRows(rows.length, table.rows.length)}` : nothing}</caption>
         <thead><tr>${table.head.map((h, i) => (i === 0 ? html`<td>${clip(h, 200)}</td>` : html`<th scope="col">${clip(h, 200)}</th>`))}</tr></thead>
         <tbody>${rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
-      </table></div>`}
+      </table></div>` : nothing}
     `;
   }
 

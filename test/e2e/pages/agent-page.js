@@ -49,6 +49,14 @@ const watchDrafts = () => {
     if (!draftElements.includes(element)) draftElements.push(element);
   }
   requestAnimationFrame(watchDrafts);
+/** The most rows or points a draft had, as the session's store said (heard, not polled). */
+let draftedItems = 0;
+customElements.whenDefined('autoui-agent').then(() =>
+  agent.session.widgets.subscribe((change) => {
+    const params = change.draft?.params;
+    if (change.kind === 'drafted') draftedItems = Math.max(draftedItems, params?.rows?.length ?? params?.datasets?.[0]?.data?.length ?? 0);
+  }),
+);
 };
 requestAnimationFrame(watchDrafts);
 
@@ -57,8 +65,10 @@ window.__e2e = {
   ask: (question) => agent.ask(question).then((r) => ({stopReason: r.stopReason, widgets: r.widgets, error: r.error, text: r.text})),
   /** Starts a question without waiting for it (`answer()` waits). */
   start(question) {
+    draftedItems = 0;
     window.__e2e.pending = window.__e2e.ask(question);
   },
+  draftedItems: () => draftedItems,
   answer: () => window.__e2e.pending,
   running: () => agent.session.running,
   /** The drafts on the canvas now: busy, with how many rows or points their widget shows; their elements are remembered. */
