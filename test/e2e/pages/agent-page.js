@@ -49,6 +49,8 @@ const watchDrafts = () => {
     if (!draftElements.includes(element)) draftElements.push(element);
   }
   requestAnimationFrame(watchDrafts);
+};
+requestAnimationFrame(watchDrafts);
 /** The most rows or points a draft had, as the session's store said (heard, not polled). */
 let draftedItems = 0;
 customElements.whenDefined('autoui-agent').then(() =>
@@ -57,8 +59,6 @@ customElements.whenDefined('autoui-agent').then(() =>
     if (change.kind === 'drafted') draftedItems = Math.max(draftedItems, params?.rows?.length ?? params?.datasets?.[0]?.data?.length ?? 0);
   }),
 );
-};
-requestAnimationFrame(watchDrafts);
 
 window.__e2e = {
   events,
