@@ -142,13 +142,6 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   };
 
   try {
-    return await runIterations();
-  } finally {
-    // Whatever ended the run, no draft outlives it.
-    drafts.settleAll();
-  }
-
-  async function runIterations(): Promise<AgentResult> {
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (signal.aborted) return finish('aborted');
       if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
@@ -202,6 +195,9 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       compressOldResults(messages, buffer, firstIteration + iteration);
     }
     return finish('max_iterations');
+  } finally {
+    // Whatever ended the run, no draft outlives it.
+    drafts.settleAll();
   }
 }
 
