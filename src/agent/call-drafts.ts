@@ -13,12 +13,14 @@
  * per token, and waking the parser for each was about 40 % of what drafting the 500-row table
  * cost (benchmark 8).
  *
- * Refreshes come at most once per animation frame, and after one the next waits
- * {@link COST_FACTOR} times what it cost, rendering included: a draft that grows expensive
- * refreshes less often, so drafts keep under one percent of the main thread however fast
- * fragments come. A draft's first content is never held back, nor is what follows it: the
- * refresh that first shows a widget builds its element (a chart.js chart, a table), a cost the
- * next refreshes do not have, so it sets no wait.
+ * Refreshes come at most once per animation frame. A draft shows on the first one (its type, a
+ * busy frame). Until it has params, it waits {@link COST_FACTOR} times what its own last preview
+ * cost (nothing is drawn meanwhile); the refresh that first shows its params builds the widget's
+ * element (a chart.js chart, a table), a cost the next ones do not have, so it sets no wait;
+ * after that, drafts with params wait {@link COST_FACTOR} times what the last refresh that drew
+ * cost, rendering included. A draft that grows expensive refreshes less often, so drafts keep
+ * under one percent of the main thread however fast fragments come, and one call's costly draft
+ * never holds back another's first content.
  */
 import {unflattenArgs} from '../schema/flatten.js';
 import type {CatalogEntry, ToolCatalog} from './tool-catalog.js';
@@ -28,24 +30,39 @@ import type {RunWidgets} from './run-widgets.js';
 /** The parser's module, once asked for. */
 let jsonriver: Promise<typeof import('./streaming-json.js')> | undefined;
 
-/** Runs `callback` before the next repaint (a timer where there are no frames, e.g. in Node). */
-export type FrameScheduler = (callback: () => void) => void;
-
-const nextFrame: FrameScheduler = (callback) => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
-  else setTimeout(callback, 16);
-};
-
-/** Runs `callback` in a task after the current one, so after the frame a refresh asked for was rendered. */
-function afterRendering(callback: () => void): void {
-  if (typeof MessageChannel !== 'function') return void setTimeout(callback, 0);
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    callback();
-  };
-  channel.port2.postMessage(undefined);
+/** The time, and the moments drafts refresh at; tests give their own to check the waits. */
+export interface DraftClock {
+  now(): number;
+  /** Runs `callback` before the next repaint. */
+  frame(callback: () => void): void;
+  /** Runs `callback` once the repaint asked for now is done: what a refresh cost includes it. */
+  rendered(callback: () => void): void;
+  /** Runs `callback` in `ms`; returns what cancels it. */
+  wait(ms: number, callback: () => void): () => void;
 }
+
+/** Animation frames where there are (a page, a Worker), timers elsewhere (Node). */
+const browserClock: DraftClock = {
+  now: () => performance.now(),
+  frame(callback) {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
+    else setTimeout(callback, 16);
+  },
+  rendered(callback) {
+    // A task posted now runs after the frame's rendering: its style, layout and paint included.
+    if (typeof MessageChannel !== 'function') return void setTimeout(callback, 0);
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      callback();
+    };
+    channel.port2.postMessage(undefined);
+  },
+  wait(ms, callback) {
+    const timer = setTimeout(callback, ms);
+    return () => clearTimeout(timer);
+  },
+};
 
 /**
  * After a refresh, the next waits this many times what it cost (preview, render, layout, paint):
@@ -64,6 +81,10 @@ interface Draft {
   input: TextChannel;
   /** False once the draft ended (its widget took it, or its call settled). */
   live: boolean;
+  /** True once the parser reads (its chunk loaded): until then, refreshes would find nothing to show. */
+  reading: boolean;
+  /** Before it has params: when its next preview may run (150 times what its last one cost). */
+  notBefore: number;
   /** The type of the last preview shown (a draft never changes type). */
   type?: string;
   /** True once the draft showed params: later previews without any are not shown (the element stays). */
@@ -80,21 +101,22 @@ export class CallDrafts {
   readonly #drafts = new Map<string, Draft>();
   readonly #catalog: ToolCatalog;
   readonly #widgets: RunWidgets;
-  readonly #frame: FrameScheduler;
+  readonly #clock: DraftClock;
   readonly #enabled: boolean;
   /** A refresh is scheduled, or being measured: it looks at every changed draft. */
   #pending = false;
-  /** The timer of a refresh waiting for the last one's wait to be over. */
-  #timer?: ReturnType<typeof setTimeout>;
+  /** Cancels a refresh waiting for the last one's wait to be over, and when that wait ends. */
+  #cancelWait?: () => void;
+  #waitEnds = 0;
   /** The refresh being measured showed some draft's first params (it built a widget's element). */
   #built = false;
-  /** When the next refresh may run, in `performance.now()` time. */
+  /** When the next refresh may run, in the clock's time. */
   #notBefore = 0;
 
-  constructor(catalog: ToolCatalog, widgets: RunWidgets, {enabled = true, frame = nextFrame}: {enabled?: boolean; frame?: FrameScheduler} = {}) {
+  constructor(catalog: ToolCatalog, widgets: RunWidgets, {enabled = true, clock = browserClock}: {enabled?: boolean; clock?: DraftClock} = {}) {
     this.#catalog = catalog;
     this.#widgets = widgets;
-    this.#frame = frame;
+    this.#clock = clock;
     this.#enabled = enabled;
   }
 
@@ -105,7 +127,7 @@ export class CallDrafts {
     if (resolved.kind !== 'tool') return;
     const preview = previewerOf(resolved.entry);
     if (!preview) return;
-    const draft: Draft = {key: draftKey(), entry: resolved.entry, preview, input: new TextChannel(), live: true, showedParams: false, finished: new Map()};
+    const draft: Draft = {key: draftKey(), entry: resolved.entry, preview, input: new TextChannel(), live: true, reading: false, notBefore: 0, showedParams: false, finished: new Map()};
     this.#drafts.set(callId, draft);
     void this.#read(draft);
   }
@@ -115,7 +137,8 @@ export class CallDrafts {
     const draft = this.#drafts.get(callId);
     if (!draft) return;
     draft.input.push(text);
-    this.#schedule(!draft.showedParams);
+    // Until it shows, a draft does not wait: its first frame is the news. After that, the waits.
+    if (draft.reading) this.#schedule();
   }
 
   /** The key of a call's draft, for the widget that will finish it. */
@@ -166,6 +189,8 @@ export class CallDrafts {
         jsonriver = undefined; // the next draft tries again
         throw error;
       }));
+      draft.reading = true;
+      if (draft.live) this.#schedule();
       // The parser reads only what a refresh releases, so it runs once a refresh, not once a fragment.
       for await (const value of parse(draft.input, {completeCallback: onComplete})) {
         if (!draft.live) break;
@@ -180,42 +205,57 @@ export class CallDrafts {
     draft.input.close();
   }
 
-  /** Asks for a refresh: on the next frame, or once the last one's wait is over (`now`: a draft's first content, never held back). */
-  #schedule(now = false): void {
-    const refresh = () => this.#frame(() => this.#refresh());
+  /**
+   * When `draft` may refresh next: at once before it shows anything (its first frame is the news);
+   * with no params yet, after its own wait (its previews cost, nothing is drawn); with params, after
+   * the wait of the refreshes that draw.
+   */
+  #dueOf(draft: Draft): number {
+    return draft.type === undefined ? 0 : draft.showedParams ? this.#notBefore : draft.notBefore;
+  }
+
+  /** Asks for a refresh at the time the first draft with fragments waiting is due. */
+  #schedule(): void {
+    let due = Number.POSITIVE_INFINITY;
+    for (const draft of this.#drafts.values()) if (draft.reading && draft.input.waiting) due = Math.min(due, this.#dueOf(draft));
+    if (due === Number.POSITIVE_INFINITY) return;
     if (this.#pending) {
-      // A new draft's first content does not wait behind another draft's pause.
-      if (now && this.#timer !== undefined) {
-        clearTimeout(this.#timer);
-        this.#timer = undefined;
-        refresh();
-      }
-      return;
+      // Already asked; a draft due sooner (a new call's first frame) cuts the wait short.
+      if (!this.#cancelWait || due >= this.#waitEnds) return;
+      this.#cancelWait();
+      this.#cancelWait = undefined;
     }
     this.#pending = true;
-    const wait = now ? 0 : this.#notBefore - performance.now();
-    if (wait > 0) {
-      this.#timer = setTimeout(() => {
-        this.#timer = undefined;
-        refresh();
-      }, wait);
-    } else refresh();
+    const refresh = () => this.#clock.frame(() => this.#refresh());
+    const wait = due - this.#clock.now();
+    if (wait <= 0) return refresh();
+    this.#waitEnds = due;
+    this.#cancelWait = this.#clock.wait(wait, () => {
+      this.#cancelWait = undefined;
+      refresh();
+    });
   }
 
   /**
-   * Lets the parser read the fragments that came since the last refresh (it shows each draft as it
-   * goes, see {@link #show}), then measures what that cost once rendered.
+   * Lets the parser read what came for each draft that is due (it shows them as it goes, see
+   * {@link #show}), then measures what that cost once rendered.
    */
   #refresh(): void {
-    const started = performance.now();
+    const started = this.#clock.now();
     this.#built = false;
-    for (const draft of this.#drafts.values()) draft.input.release();
-    afterRendering(() => {
-      const now = performance.now();
-      this.#notBefore = this.#built ? now : now + Math.min(MAX_GAP_MS, (now - started) * COST_FACTOR);
+    let drawing = false;
+    for (const draft of this.#drafts.values()) {
+      if (!draft.input.waiting || this.#dueOf(draft) > started) continue;
+      drawing ||= draft.showedParams;
+      draft.input.release();
+    }
+    this.#clock.rendered(() => {
+      const now = this.#clock.now();
+      // Only a refresh that drew a widget says what drawing costs (one that built it costs more).
+      if (this.#built) this.#notBefore = now;
+      else if (drawing) this.#notBefore = now + Math.min(MAX_GAP_MS, (now - started) * COST_FACTOR);
       this.#pending = false;
-      const waiting = [...this.#drafts.values()].filter((d) => d.input.waiting);
-      if (waiting.length) this.#schedule(waiting.some((d) => !d.showedParams));
+      this.#schedule();
     });
   }
 
@@ -226,10 +266,13 @@ export class CallDrafts {
     // Unflattened arguments have other pointers than the ones finished: none counts as finished
     // then, which only holds more back.
     const finished = (pointer: string, value: string) => draft.finished.get(pointer) === value;
+    const started = this.#clock.now();
     const shown = draft.preview(draft.entry.tool.name, paths.size ? unflattenArgs(args, paths) : args, finished);
+    // A preview that shows nothing yet (a chart's 2,000 labels before its datasets) still costs.
+    if (!shown?.params) draft.notBefore = this.#clock.now() + Math.min(MAX_GAP_MS, (this.#clock.now() - started) * COST_FACTOR);
     if (!shown || (draft.type !== undefined && shown.type !== draft.type)) return;
-    // A draft that showed params keeps them until it has better ones: its element stays on the page.
-    if (!shown.params && draft.showedParams) return;
+    // Nothing new (still no params), or params lost: a draft keeps what it showed, and its element.
+    if (!shown.params && draft.type !== undefined) return;
     draft.type = shown.type;
     if (!draft.showedParams && shown.params !== undefined) this.#built = true;
     draft.showedParams ||= shown.params !== undefined;

@@ -92,8 +92,6 @@ export class AutouiCanvas extends LitElement {
   /** Frame keys of widgets that finished a draft (the others' key is their id). */
   readonly #frameOf = new Map<string, string>();
   readonly #announced = new Set<string>();
-  /** Draft elements whose inner parts are exported already (the widget that finishes one exports again). */
-  readonly #partsExported = new WeakSet<HTMLElement>();
   readonly #loading = new Set<string>();
   readonly #arrivals = new WidgetArrivals();
   #unsubscribe?: () => void;
@@ -264,15 +262,6 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override async updated(): Promise<void> {
-    // A draft's frame and its widget's inner parts can be styled from the page like a widget's.
-    for (const draft of this.drafts) {
-      const element = this.#elements.get(draft.key);
-      if (element?.isConnected && !this.#partsExported.has(element)) {
-        this.#partsExported.add(element);
-        await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
-        this.#exportParts(element, draft.type);
-      } else if (!element) this.#exportParts(undefined, draft.type);
-    }
     for (const item of this.items) {
       const id = item.id;
       const element = this.#elements.get(this.#frameKey(item));
@@ -289,12 +278,24 @@ export class AutouiCanvas extends LitElement {
         }),
       );
     }
+    // A draft's frame and its widget's inner parts can be styled from the page like a widget's,
+    // also the parts that come as it grows (a title, a legend).
+    for (const draft of this.drafts) {
+      const element = this.#elements.get(draft.key);
+      if (!element?.isConnected) {
+        this.#exportParts(undefined, draft.type);
+        continue;
+      }
+      await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
+      this.#exportParts(element, draft.type);
+    }
   }
 
   /** Re-exports a widget's inner parts as `<type>-<part>`, and everything from this canvas. */
   #exportParts(element: HTMLElement | undefined, type: string) {
     const names = new Set(Array.from(element?.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
-    if (element) element.setAttribute('exportparts', [...names].map((n) => `${n}:${type}-${n}`).join(', '));
+    const inner = [...names].map((n) => `${n}:${type}-${n}`).join(', ');
+    if (element && element.getAttribute('exportparts') !== inner) element.setAttribute('exportparts', inner);
     const exported = new Set([...this.partNames, 'widget', 'close', 'handle', 'draft', `widget-${type}`, ...[...names].map((n) => `${type}-${n}`)]);
     const value = [...exported].join(', ');
     if (this.getAttribute('exportparts') !== value) this.setAttribute('exportparts', value);

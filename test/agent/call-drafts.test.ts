@@ -156,19 +156,6 @@ describe('drafts of streaming display calls', () => {
     expect(store.list()).to.deep.equal([]);
   });
 
-  it('a key written twice: its new value counts as unfinished until it is, wherever the key stands', async () => {
-    const store = new WidgetStore();
-    const avatars: unknown[] = [];
-    store.subscribe((c) => c.kind === 'drafted' && avatars.push(c.draft!.params?.avatar));
-    const layer = createAutouiLayer({catalog: createDefaultRegistry(), imageHosts: () => ['images.example.org']});
-    const json = '{"name":"profile","params":{"name":"Ada","avatar":"https://images.example.org/a.png","subtitle":"Engineer","avatar":"https://images.example.org.evil.net/p.png","description":"More text to stream"}}';
-    await runAgentLoop('q', {provider: writingModel(DISPLAY, json, {size: 3}), layers: [layer], widgets: store});
-    const shown = new Set(avatars.filter((a) => a !== undefined));
-    // Only finished values: the first avatar, then (once written) the second, gated by the host rule like any image.
-    expect([...shown].every((a) => a === 'https://images.example.org/a.png' || a === 'https://images.example.org.evil.net/p.png'), JSON.stringify([...shown])).to.equal(true);
-    expect(shown.has('https://images.example.org/a.png')).to.equal(true);
-  });
-
   it('a display tool that awaits after showing its widget: its draft does not come back', async () => {
     const store = new WidgetStore();
     const changes: WidgetChange[] = [];

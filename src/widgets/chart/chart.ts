@@ -84,7 +84,7 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
 
   /** Set once the chart was a draft: a chart that grew before the reader's eyes needs no entry animation. */
   private grewAsDraft = false;
-  /** The params of a draft's last configuration, as JSON: the finished call usually says the same. */
+  /** The params (and text colour) of a draft's last configuration, as JSON: the finished call usually says the same. */
   private draftedParams?: string;
   /** False from the moment a draft is finished until the next idle moment: see {@link render}. */
   @state() private tableReady = true;
@@ -99,7 +99,8 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     }
     // A finished draft whose params are those it last drew keeps its configuration: no update of
     // the chart at all (chart.js would measure every tick label again for the same picture).
-    const json = this.draft || this.draftedParams !== undefined ? JSON.stringify(this.params) : undefined;
+    // The text colour too: a page may style the draft's frame (::part(draft)) unlike the widget's.
+    const json = this.draft || this.draftedParams !== undefined ? JSON.stringify([this.params, getComputedStyle(this).color]) : undefined;
     const drawn = this.draftedParams;
     this.draftedParams = this.draft ? json : undefined;
     if (changed.has('params') && !changed.has('environment') && this.configuration && drawn !== undefined && drawn === json) return;
