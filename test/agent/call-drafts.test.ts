@@ -6,7 +6,7 @@
  */
 import {expect} from '@open-wc/testing';
 import {runAgentLoop} from '../../src/agent/agent-loop.js';
-import type {WidgetSink} from '../../src/agent/widget-sink.js';
+import type {WidgetDraftSink, WidgetSink} from '../../src/agent/widget-sink.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import type {LanguageModel, ModelStreamPart} from '../../src/providers/language-model.js';
 import {WidgetStore, type WidgetChange} from '../../src/session/widget-store.js';
@@ -183,6 +183,31 @@ describe('drafts of streaming display calls', () => {
     expect(added).to.be.greaterThan(0);
     expect(changes.slice(added + 1).map((c) => c.kind), 'nothing of the draft after its widget').to.deep.equal([]);
     expect(store.drafts()).to.deep.equal([]);
+
+    // A canvas of the page's own, which would show a late draft again: the loop sends none.
+    const drafted: string[] = [];
+    let finished = false;
+    const own = new WidgetStore();
+    const sink: WidgetDraftSink = {
+      create: (w, o) => {
+        finished = true;
+        return own.create(w, o);
+      },
+      get: (id) => own.get(id),
+      list: () => own.list(),
+      update: (id, p) => own.update(id, p),
+      move: (id, x, y) => own.move(id, x, y),
+      resize: (id, w, h) => own.resize(id, w, h),
+      style: (id, st) => own.style(id, st),
+      remove: (id) => own.remove(id),
+      clear: () => own.clear(),
+      draft: (d) => drafted.push(finished ? 'after its widget' : 'before'),
+      dropDraft: () => {},
+    };
+    // All fragments at once: the refresh they ask for comes while the tool awaits, after its widget.
+    await runAgentLoop('q', {provider: writingModel('shop_webmcp_show_orders', tableArgs(30), {pause: false}), layers: [layer], widgets: sink});
+    expect(own.list()).to.have.length(1);
+    expect(drafted.filter((d) => d !== 'before')).to.deep.equal([]);
   });
 
   it('clear() of a session during a draft leaves nothing of it', async () => {
