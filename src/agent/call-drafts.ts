@@ -23,6 +23,7 @@
  * never holds back another's first content.
  */
 import {unflattenArgs} from '../schema/flatten.js';
+import {toPointer} from '../schema/json-pointer.js';
 import type {CatalogEntry, ToolCatalog} from './tool-catalog.js';
 import type {ToolPreviewer} from './types.js';
 import type {RunWidgets} from './run-widgets.js';
@@ -284,11 +285,6 @@ export class CallDrafts {
 function previewerOf(entry: CatalogEntry): ToolPreviewer | undefined {
   if (!entry.tool.displays || entry.layer.protocol !== 'webmcp') return undefined;
   return entry.layer.previewTool;
-}
-
-/** The JSON Pointer of a value from its path (`['params', 'rows', 3]` is `/params/rows/3`). */
-function toPointer(segments: ReadonlyArray<string | number>): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -8,6 +8,7 @@
  */
 import {Validator as CfValidator, type Schema} from '@cfworker/json-schema';
 import type {JsonSchema} from './json-schema.js';
+import {escapePointerKey} from './json-pointer.js';
 
 /** One reason a value failed, with the JSON Pointer of the offending value. */
 export interface ValidationIssue {
@@ -41,7 +42,7 @@ export function fromStandaloneValidator<T = unknown>(validate: StandaloneValidat
         // A missing property is reported at the property, where the model must add it.
         const missing = e.keyword === 'required' ? String(e.params.missingProperty) : undefined;
         const extra = e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : undefined;
-        const path = missing ? `${e.instancePath}/${escapePointer(missing)}` : extra ? `${e.instancePath}/${escapePointer(extra)}` : e.instancePath;
+        const path = missing ? `${e.instancePath}/${escapePointerKey(missing)}` : extra ? `${e.instancePath}/${escapePointerKey(extra)}` : e.instancePath;
         const message = missing ? 'is required' : extra ? 'is not allowed here' : (e.message ?? e.keyword);
         return {path, message};
       });
@@ -65,11 +66,10 @@ export function createRuntimeValidator<T = unknown>(schema: JsonSchema): Validat
       const errors = (leaves.length ? leaves : result.errors).map((e) => {
         const path = e.instanceLocation.replace(/^#/, '');
         const missing = e.keyword === 'required' ? /"([^"]+)"/.exec(e.error)?.[1] : undefined;
-        return missing ? {path: `${path}/${escapePointer(missing)}`, message: 'is required'} : {path, message: e.error};
+        return missing ? {path: `${path}/${escapePointerKey(missing)}`, message: 'is required'} : {path, message: e.error};
       });
       return {valid: false, errors};
     },
   };
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

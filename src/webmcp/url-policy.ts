@@ -5,6 +5,7 @@
  * carries a script-capable scheme. Offending values are removed, never rewritten, and reported.
  */
 import {checkImage, httpUrl, tileUrlRefusal} from '../policy/url-rules.js';
+import {escapePointerKey} from '../schema/json-pointer.js';
 
 /** One value removed from the params. */
 export interface DroppedUrl {
@@ -98,7 +99,7 @@ export function dropUnsafeUrls(
     if (isObject(given)) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(given)) {
-        const kept = walk(v, k, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        const kept = walk(v, k, `${path}/${escapePointerKey(k)}`);
         if (kept !== DROP) out[k] = kept;
       }
       return out;

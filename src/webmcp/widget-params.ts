@@ -6,6 +6,7 @@
 import type {ToolOutput} from '../agent/types.js';
 import type {ValidationIssue, Validator} from '../schema/validator.js';
 import type {JsonSchema} from '../schema/json-schema.js';
+import {pointerKeys} from '../schema/json-pointer.js';
 import {coerceToSchema} from './repair-params.js';
 import {dropUnsafeUrls, type BlockedImagePolicy, type DroppedUrl} from './url-policy.js';
 
@@ -26,7 +27,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Removes the array item that contains `path` (a JSON Pointer), if any, and returns its path. Mutates `root`. */
 function removeContainingItem(root: Record<string, unknown>, path: string): string | undefined {
-  const keys = path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointerKeys(path);
   for (let depth = keys.length - 1; depth > 0; depth--) {
     let parent: unknown = root;
     for (const key of keys.slice(0, depth - 1)) parent = (parent as Record<string, unknown>)?.[key];

@@ -18,6 +18,7 @@ import type {DisplayRules} from './display-rules.js';
 import {findWidget} from './find-widget.js';
 import {coerceToSchema, repairCall} from './repair-params.js';
 import {dropUnsafeUrls} from './url-policy.js';
+import {pointerKeys} from '../schema/json-pointer.js';
 import type {Validator} from '../schema/validator.js';
 
 /** Values left out before a draft gives up until more arrives; the item being written needs one or two. */
@@ -67,7 +68,7 @@ function draftParams(params: Record<string, unknown>, validator: Validator, rule
  */
 function removeAt(root: Record<string, unknown>, path: string): boolean {
   if (!path) return false;
-  const keys = path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointerKeys(path);
   let parent: unknown = root;
   for (const k of keys.slice(0, -1)) parent = Array.isArray(parent) ? parent[Number(k)] : isObject(parent) ? parent[k] : undefined;
   const last = keys[keys.length - 1];

@@ -6,7 +6,7 @@
  */
 import {expect} from '@open-wc/testing';
 import {runAgentLoop} from '../../src/agent/agent-loop.js';
-import type {WidgetDraftSink, WidgetSink} from '../../src/agent/widget-sink.js';
+import type {WidgetDraftSink} from '../../src/agent/widget-sink.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import type {LanguageModel, ModelStreamPart} from '../../src/providers/language-model.js';
 import {WidgetStore, type WidgetChange} from '../../src/session/widget-store.js';
@@ -56,6 +56,24 @@ function writingModel(
       yield {type: 'tool-call', id: 'call_1', name, input: JSON.parse(json)};
       yield {type: 'finish', reason: 'tool-calls'};
     },
+  };
+}
+
+/** A canvas of a page's own over `store`: its methods, with `overrides` in their place. */
+function canvasOver(store: WidgetStore, overrides: Partial<WidgetDraftSink> = {}): WidgetDraftSink {
+  return {
+    create: (w, o) => store.create(w, o),
+    get: (id) => store.get(id),
+    list: () => store.list(),
+    update: (id, p) => store.update(id, p),
+    move: (id, x, y) => store.move(id, x, y),
+    resize: (id, w, h) => store.resize(id, w, h),
+    style: (id, st) => store.style(id, st),
+    remove: (id) => store.remove(id),
+    clear: () => store.clear(),
+    draft: (d) => store.draft(d),
+    dropDraft: (key) => store.dropDraft(key),
+    ...overrides,
   };
 }
 
@@ -129,17 +147,7 @@ describe('drafts of streaming display calls', () => {
 
     // A canvas of its own (no draft methods): the widget still shows, once.
     const plain = setup();
-    const sink: WidgetSink = {
-      create: (w) => plain.store.create(w),
-      get: (id) => plain.store.get(id),
-      list: () => plain.store.list(),
-      update: (id, p) => plain.store.update(id, p),
-      move: (id, x, y) => plain.store.move(id, x, y),
-      resize: (id, w, h) => plain.store.resize(id, w, h),
-      style: (id, s) => plain.store.style(id, s),
-      remove: (id) => plain.store.remove(id),
-      clear: () => plain.store.clear(),
-    };
+    const {draft: _d, dropDraft: _r, ...sink}: WidgetDraftSink = canvasOver(plain.store);
     await runAgentLoop('q', {provider: writingModel(DISPLAY, tableArgs(20)), layers: [plain.layer], widgets: sink});
     expect(plain.changes.map((c) => c.kind)).to.deep.equal(['added']);
   });
@@ -188,22 +196,14 @@ describe('drafts of streaming display calls', () => {
     const drafted: string[] = [];
     let finished = false;
     const own = new WidgetStore();
-    const sink: WidgetDraftSink = {
+    const sink = canvasOver(own, {
       create: (w, o) => {
         finished = true;
         return own.create(w, o);
       },
-      get: (id) => own.get(id),
-      list: () => own.list(),
-      update: (id, p) => own.update(id, p),
-      move: (id, x, y) => own.move(id, x, y),
-      resize: (id, w, h) => own.resize(id, w, h),
-      style: (id, st) => own.style(id, st),
-      remove: (id) => own.remove(id),
-      clear: () => own.clear(),
-      draft: (d) => drafted.push(finished ? 'after its widget' : 'before'),
+      draft: () => void drafted.push(finished ? 'after its widget' : 'before'),
       dropDraft: () => {},
-    };
+    });
     // All fragments at once: the refresh they ask for comes while the tool awaits, after its widget.
     await runAgentLoop('q', {provider: writingModel('shop_webmcp_show_orders', tableArgs(30), {pause: false}), layers: [layer], widgets: sink});
     expect(own.list()).to.have.length(1);
