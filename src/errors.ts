@@ -38,6 +38,12 @@ export const ErrorCodes = {
   RUN_IN_PROGRESS: 'RUN_IN_PROGRESS',
   /** A lazy part of the library (a chunk) could not be loaded, e.g. the network failed. */
   LOAD_FAILED: 'LOAD_FAILED',
+  /** A snapshot (given to `restore()`, in a share link, stored) is not one: wrong format or version, not JSON. Nothing changed. */
+  SNAPSHOT_INVALID: 'SNAPSHOT_INVALID',
+  /** A snapshot or share link is larger than autoui-agent reads or writes (a share fragment over 64 kB). Nothing changed. */
+  SNAPSHOT_TOO_LARGE: 'SNAPSHOT_TOO_LARGE',
+  /** The browser's storage refused to keep or give back the session (`persist`): quota, private mode. Nothing in memory is lost. */
+  STORAGE_FAILED: 'STORAGE_FAILED',
   /** A programmer error in how the library was called. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
 } as const;

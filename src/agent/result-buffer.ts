@@ -41,6 +41,11 @@ export class ResultBuffer {
     return this.#results.get(id)?.iteration;
   }
 
+  /** Every stored result, oldest first (what a snapshot of the conversation keeps). */
+  entries(): Array<{id: string; text: string; iteration: number}> {
+    return [...this.#results].map(([id, {text, iteration}]) => ({id, text, iteration}));
+  }
+
   /** Number of stored results. */
   get size(): number {
     return this.#results.size;

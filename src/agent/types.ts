@@ -110,6 +110,25 @@ export type ToolPreviewer = (name: string, partialArgs: Record<string, unknown>,
 /** Whether `value`, the string at JSON Pointer `pointer` of a streaming call's arguments, is complete. */
 export type FinishedString = (pointer: string, value: string) => boolean;
 
+/** A widget as a snapshot holds it, to be checked before it is shown again. */
+export interface WidgetToRestore {
+  type: string;
+  params: Record<string, unknown>;
+  style?: Record<string, string>;
+}
+
+/**
+ * How a widget from a snapshot may be shown: its params repaired and checked as a finished call's
+ * (schema, URL rules), its style kept to the allowed properties; or why it may not.
+ */
+export type WidgetRestoreCheck = {ok: true; widget: WidgetToRestore} | {ok: false; reason: string};
+
+/**
+ * Checks a widget restored from a snapshot (untrusted input) as the layer's display tool would
+ * check a call showing it. Returns undefined for a type the layer does not show. Must not throw.
+ */
+export type WidgetRestorer = (widget: WidgetToRestore) => WidgetRestoreCheck | undefined;
+
 /** Local, in-page tools executed in JS: widgets and the canvas, or a page's own tools. */
 export interface WebMcpLayer {
   protocol: 'webmcp';
@@ -121,6 +140,8 @@ export interface WebMcpLayer {
   executeTool?: ToolExecutor;
   /** Drafts of its display tools' calls while they stream (`widget_display` has one). */
   previewTool?: ToolPreviewer;
+  /** Checks a widget of a snapshot being restored (the `autoui` layer's does what `widget_display` does). */
+  restoreWidget?: WidgetRestorer;
 }
 
 /** Any source of tools for the agent: a discriminated union on `protocol`. */

@@ -157,5 +157,19 @@ function noticeText(notice: Notice, s: Strings): string {
       return s.maxTokens;
     case 'error':
       return `${s.errorPrefix}${notice.message ?? ''}`;
+    case 'storage':
+      return `${s.storagePrefix}${notice.message ?? ''}`;
+    case 'restored':
+      return restoredText(notice, s);
   }
+}
+
+/** "Restored from your last visit (3 widgets; left out: map, foo)." */
+function restoredText(notice: Notice, s: Strings): string {
+  const restored = notice.restored;
+  const lead = restored?.source === 'local' ? s.restoredLocal : restored?.source === 'share' ? s.restoredShare : s.restoredSnapshot;
+  const count = restored?.widgets ?? 0;
+  const widgets = count === 1 ? s.oneWidget : s.manyWidgets.replace('{count}', String(count));
+  const dropped = restored?.dropped.length ? `; ${s.restoredDropped.replace('{types}', [...new Set(restored.dropped)].slice(0, 8).join(', '))}` : '';
+  return `${lead} (${widgets}${dropped}).`;
 }

@@ -41,6 +41,13 @@ const en = {
   approvalAllowedAlways: 'Always allowed',
   approvalDenied: 'Denied',
   approvalStopped: 'Not run (stopped)',
+  restoredLocal: 'Restored from your last visit',
+  restoredShare: 'Opened from a shared link',
+  restoredSnapshot: 'Restored from a snapshot',
+  oneWidget: '1 widget',
+  manyWidgets: '{count} widgets',
+  restoredDropped: 'left out: {types}',
+  storagePrefix: 'Not kept in this browser: ',
 };
 
 /** The texts of one language. */
@@ -86,6 +93,13 @@ const fr: Strings = {
   approvalAllowedAlways: 'Toujours autorisé',
   approvalDenied: 'Refusé',
   approvalStopped: 'Non exécuté (arrêté)',
+  restoredLocal: 'Restauré depuis votre dernière visite',
+  restoredShare: 'Ouvert depuis un lien partagé',
+  restoredSnapshot: 'Restauré depuis un instantané',
+  oneWidget: '1 widget',
+  manyWidgets: '{count} widgets',
+  restoredDropped: 'non affichés\u00a0: {types}',
+  storagePrefix: 'Non conservé dans ce navigateur\u00a0: ',
 };
 
 /** Texts by language. */

@@ -11,13 +11,15 @@
  * The rules of a conversation live here: one question at a time; Stop and `clear()` work at any
  * moment, also while servers connect or the engine loads; a question that failed is not kept in
  * the history (it is sent once when asked again); after `clear()` nothing of an earlier run comes
- * back.
+ * back. `snapshot()` writes the session as plain JSON; `restore()` reads one back as untrusted
+ * input, checking every widget as a `widget_display` call is checked, without any model or server
+ * request; a question asked meanwhile waits for it.
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
-import type {ToolLayer} from '../agent/types.js';
-import type {WidgetDraftSink} from '../agent/widget-sink.js';
+import type {ToolLayer, WidgetRestoreCheck} from '../agent/types.js';
+import type {WidgetDraftSink, WidgetInstance} from '../agent/widget-sink.js';
 import {AutouiError, ErrorCodes, loadFailed, type AutouiErrorCode} from '../errors.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ModelMessage} from '../providers/model-messages.js';
@@ -27,13 +29,33 @@ import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
 import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import type {AgentSessionOptions, SessionSettings} from './session-options.js';
-import {appendAssistantText, endAssistantText, settleApproval, type Notice, type TranscriptEntry} from './transcript.js';
+import type {DroppedPart} from './read-snapshot.js';
+import type {AutouiSnapshot, SnapshotOptions, SnapshotWidget} from './snapshot-format.js';
+import {takeSnapshot} from './take-snapshot.js';
+import {appendAssistantText, endAssistantText, settleApproval, type Notice, type RestoreSource, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore, type WidgetChange} from './widget-store.js';
 
 export type {AgentSessionOptions, SessionSettings} from './session-options.js';
 
 type RunEngine = typeof import('./run-engine.js');
+type RestoreEngine = typeof import('./restore-engine.js');
+
+/** Options of {@link AgentSession.restore}. */
+export interface RestoreOptions {
+  /** Where the snapshot comes from, for the notice and the `restored` event. Default `snapshot`. */
+  source?: RestoreSource;
+}
+
+/** What a restore brought back. */
+export interface RestoreResult {
+  /** The widgets now on the canvas, as stored. */
+  widgets: WidgetInstance[];
+  /** What was left out, and why: widgets of unknown types or with invalid params, malformed lines, a conversation that does not hold together. */
+  dropped: DroppedPart[];
+  /** True when the snapshot's conversation was restored: the next question continues it. */
+  conversation: boolean;
+}
 
 const DEFAULT_SERVER_WAIT_MS = 10_000;
 
@@ -43,7 +65,7 @@ export class AgentSession {
   readonly widgets = new WidgetStore();
 
   #settings: SessionSettings;
-  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'settle' | 'serverWaitMs' | 'askApproval'>;
+  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval'>;
   readonly #listeners = new Set<SessionListener>();
   readonly #servers = new ServerSet({
     ready: (name, tools) => this.#emit({type: 'server-ready', name, tools}),
@@ -82,11 +104,20 @@ export class AgentSession {
   /** Bumped by clear(): a run started before it must write nothing back. */
   #epoch = 0;
   #engine?: Promise<RunEngine>;
+  #restoreEngine?: Promise<RestoreEngine>;
+  /** The restores asked for, one after the other; a question waits for them. */
+  #restores: Promise<unknown> = Promise.resolve();
+  /** What questions wait for besides restores (see `holdQuestions`). */
+  readonly #holds = new Set<Promise<unknown>>();
+  /** True while a restore writes the canvas (its widget events are the snapshot's, not changes). */
+  #applying = false;
+  /** "Always allow" answers given back before the approvals exist (they come with the run engine). */
+  #alwaysPending: string[] = [];
 
   constructor(options: AgentSessionOptions = {}) {
-    const {layers, servers, prepare, settle, serverWaitMs, askApproval, ...settings} = options;
+    const {layers, servers, prepare, prepareRestore, settle, serverWaitMs, askApproval, ...settings} = options;
     this.#settings = settings;
-    this.#hooks = {prepare, settle, serverWaitMs, askApproval};
+    this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval};
     this.#layers = [...(layers ?? [])];
     this.#canvas = vetoableCanvas(this.widgets, (widget) => {
       let allowed = true;
@@ -192,6 +223,8 @@ export class AgentSession {
     const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
     let result: AgentResult;
     try {
+      // A snapshot being restored is the conversation this question continues.
+      await Promise.race([Promise.all([this.#restores, ...this.#holds].map((p) => p.catch(() => {}))), stopped]);
       await Promise.race([this.#servers.settled(this.#hooks.serverWaitMs ?? DEFAULT_SERVER_WAIT_MS), stopped]);
       const engine = await Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]);
       result =
@@ -231,12 +264,78 @@ export class AgentSession {
     this.#epoch++;
     this.abort();
     this.#approvals?.forget();
+    this.#alwaysPending = [];
     this.#history = [];
     this.#buffer = undefined;
     this.#transcript = [];
     this.#runs = [];
     this.widgets.clear();
     this.#emit({type: 'cleared'});
+  }
+
+  /** True while a restore is writing the canvas: the widget events heard then are the snapshot's. */
+  get restoring(): boolean {
+    return this.#applying;
+  }
+
+  /**
+   * The session as plain JSON (see `AutouiSnapshot`): the widgets with their params, places, sizes
+   * and styles, the transcript (tool calls without arguments or results), the servers' names and
+   * addresses (never a token, nor a query string). With `{conversation: true}` also the conversation
+   * as the model saw it, tool results included, as of the last finished question.
+   */
+  snapshot(options: SnapshotOptions = {}): AutouiSnapshot {
+    return takeSnapshot({
+      widgets: this.widgets.list(),
+      transcript: this.#transcript,
+      servers: this.#servers.statuses,
+      ...(options.conversation ? {conversation: {messages: this.#history, results: this.#buffer?.entries() ?? []}} : {}),
+    });
+  }
+
+  /**
+   * Replaces the canvas, the transcript and (when the snapshot has one) the conversation with a
+   * snapshot's. The snapshot is untrusted: its format is checked (`SNAPSHOT_INVALID`,
+   * `SNAPSHOT_TOO_LARGE`: nothing changes), each widget is checked by the layers as a
+   * `widget_display` call would be, the page may veto it (`widget-create`), and what does not pass
+   * is left out and listed, never shown raw. Makes no model or server request. Rejects with
+   * `RUN_IN_PROGRESS` while a question runs, and `ABORTED` when `clear()` comes first.
+   */
+  restore(snapshot: unknown, options: RestoreOptions = {}): Promise<RestoreResult> {
+    if (this.#run) {
+      return Promise.reject(this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question is being answered: restore the snapshot once it ends, or stop it first.'));
+    }
+    const restored = this.#restores.catch(() => {}).then(() => this.#restore(snapshot, options.source ?? 'snapshot'));
+    this.#restores = restored;
+    return restored;
+  }
+
+  /**
+   * Questions asked before `task` settles wait for it (as they wait for a restore): a view that
+   * fetches a snapshot or reads a stored copy on start holds the first question until it is in.
+   */
+  holdQuestions(task: Promise<unknown>): void {
+    const held = task.then(
+      () => {},
+      () => {},
+    );
+    this.#holds.add(held);
+    void held.then(() => this.#holds.delete(held));
+  }
+
+  /** The "always allow" answers the session's stored copy keeps (MCP servers' only, by address and tool). */
+  get alwaysAllowed(): readonly string[] {
+    return this.#approvals?.remembered() ?? [...this.#alwaysPending];
+  }
+
+  /**
+   * Gives back answers {@link alwaysAllowed} listed: for the page's own stored copy of this
+   * session, never for a snapshot (a snapshot cannot approve anything).
+   */
+  allowAlways(keys: readonly string[]): void {
+    const valid = keys.filter((k) => typeof k === 'string' && k.includes('\n'));
+    if (this.#approvals) this.#approvals.remember(valid);
+    else this.#alwaysPending.push(...valid);
   }
 
   /** Stops any question and closes the servers (a later `setServers` connects them again). */
@@ -253,6 +352,91 @@ export class AgentSession {
     this.#fail(code, message);
   }
 
+  async #restore(input: unknown, source: RestoreSource): Promise<RestoreResult> {
+    const epoch = this.#epoch;
+    let read: ReturnType<RestoreEngine['readSnapshot']>;
+    let engine: RunEngine | undefined;
+    try {
+      read = (await this.#loadRestoreEngine()).readSnapshot(input);
+      // The layers that check widgets, and the result buffer of a restored conversation.
+      await this.#hooks.prepareRestore?.();
+      if (read.conversation) engine = await this.#loadEngine();
+    } catch (error) {
+      const failure = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.SNAPSHOT_INVALID, `The snapshot could not be read (${String((error as Error)?.message ?? error)}).`, {cause: error});
+      this.#fail(failure.code, failure.message);
+      throw failure;
+    }
+    if (epoch !== this.#epoch) throw this.#refuse(ErrorCodes.ABORTED, 'clear() was called while a snapshot was being restored; it was not restored.');
+    if (this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
+
+    const dropped = [...read.dropped];
+    const accepted = read.widgets.flatMap((widget) => this.#checkRestored(widget, dropped));
+    this.#epoch++;
+    this.#approvals?.forget();
+    this.#alwaysPending = [];
+    this.#history = read.conversation?.messages ?? [];
+    if (read.conversation && engine) {
+      const buffer = new engine.ResultBuffer();
+      for (const result of read.conversation.results) buffer.set(result.id, result.text, result.iteration);
+      this.#buffer = buffer;
+    } else this.#buffer = undefined;
+    this.#runs = [];
+    this.#transcript = read.transcript;
+    this.#applying = true;
+    let widgets: WidgetInstance[];
+    try {
+      widgets = this.widgets.replaceAll(accepted);
+    } finally {
+      this.#applying = false;
+    }
+    const droppedTypes = dropped.filter((d) => d.part === 'widget').map((d) => d.type ?? 'widget');
+    // The person is told why the canvas is not empty, and what could not come back; a page that
+    // restores its own snapshot quietly, with nothing left out, adds no line.
+    if (source !== 'snapshot' || dropped.length) {
+      this.#notice({reason: 'restored', level: 'info', restored: {source, widgets: widgets.length, dropped: droppedTypes}});
+    }
+    const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined};
+    this.#emit({type: 'restored', source, ...result});
+    return result;
+  }
+
+  /** A snapshot's widget as the layers check it, or nothing (and why, in `dropped`). */
+  #checkRestored(widget: SnapshotWidget, dropped: DroppedPart[]): Array<SnapshotWidget> {
+    const leftOut = (reason: string) => {
+      dropped.push({part: 'widget', type: widget.type.slice(0, 60), reason});
+      return [];
+    };
+    let check: WidgetRestoreCheck | undefined;
+    for (const layer of this.layers) {
+      if (layer.protocol !== 'webmcp' || !layer.restoreWidget) continue;
+      try {
+        check = layer.restoreWidget({type: widget.type, params: widget.params, ...(widget.style ? {style: widget.style} : {})});
+      } catch {
+        return leftOut(`the ${layer.serverName} layer could not check it`);
+      }
+      if (check) break;
+    }
+    if (!check) return leftOut('no layer shows widgets of this type');
+    if (!check.ok) return leftOut(check.reason);
+    let allowed = true;
+    this.#emit({type: 'widget-create', widget: {type: check.widget.type, params: check.widget.params}, veto: () => (allowed = false)});
+    if (!allowed) return leftOut('the page vetoed it');
+    return [{id: widget.id, type: check.widget.type, params: check.widget.params, ...(widget.position ? {position: widget.position} : {}), ...(widget.size ? {size: widget.size} : {}), ...(check.widget.style ? {style: check.widget.style} : {})}];
+  }
+
+  /** Adds a notice to the transcript (and its `notice` event), e.g. a view's storage that failed. */
+  reportNotice(notice: Notice): void {
+    this.#notice(notice);
+  }
+
+  #loadRestoreEngine(): Promise<RestoreEngine> {
+    this.#restoreEngine ??= import('./restore-engine.js').catch((error: unknown) => {
+      this.#restoreEngine = undefined;
+      throw loadFailed('Part of autoui-agent', error);
+    });
+    return this.#restoreEngine;
+  }
+
   #loadEngine(): Promise<RunEngine> {
     this.#engine ??= import('./run-engine.js').catch((error: unknown) => {
       this.#engine = undefined;
@@ -265,7 +449,10 @@ export class AgentSession {
     const settings = this.#settings;
     const model = settings.model ?? {provider: 'anthropic'};
     this.#buffer ??= new engine.ResultBuffer();
-    this.#approvals ??= new engine.SessionApprovals(this.#approvalHooks);
+    if (!this.#approvals) {
+      this.#approvals = new engine.SessionApprovals(this.#approvalHooks);
+      this.#approvals.remember(this.#alwaysPending.splice(0));
+    }
     // Each layer's policy as the question starts: a change applies to the next question, and a
     // server reconnected meanwhile cannot lose its policy (anything not found asks about all).
     const layers = this.layers;

@@ -63,6 +63,19 @@ export class SessionApprovals {
     return {policyFor, ask: (request, {signal, layer, tool}) => this.#ask(request, signal, layer, tool)};
   }
 
+  /**
+   * The "always allow" answers that outlive an in-page layer object: MCP servers' (`url \n tool`),
+   * for the session's stored copy. In-page layers' answers are not kept: a reloaded page has new layers.
+   */
+  remembered(): string[] {
+    return [...this.#alwaysByUrl];
+  }
+
+  /** Takes back answers {@link remembered} gave (from the session's own stored copy, never a snapshot). */
+  remember(keys: readonly string[]): void {
+    for (const key of keys) this.#alwaysByUrl.add(key);
+  }
+
   /** Forgets every "always allow" (the conversation was cleared). */
   forget(): void {
     this.#alwaysByUrl = new Set();

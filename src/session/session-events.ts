@@ -10,7 +10,8 @@ import type {ApprovalResponder, ApprovalState} from './session-approvals.js';
 import type {ToolCall} from '../agent/dispatcher.js';
 import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 import type {Usage} from '../providers/language-model.js';
-import type {Notice} from './transcript.js';
+import type {DroppedPart} from './read-snapshot.js';
+import type {Notice, RestoreSource} from './transcript.js';
 
 /** A failure, with its stable code (`PROVIDER_HTTP`, `MCP_CONNECT`, ...). */
 export interface SessionError {
@@ -43,7 +44,12 @@ export type SessionEvent =
   | {type: 'server-ready'; name: string; tools: string[]}
   | {type: 'server-error'; name: string; code: string; message: string}
   /** `clear()` forgot the conversation, the transcript and the canvas. */
-  | {type: 'cleared'};
+  | {type: 'cleared'}
+  /**
+   * A snapshot replaced the canvas and the transcript (and the conversation, when `conversation`):
+   * the widgets now shown, and what was left out. The widgets' own events came before it.
+   */
+  | {type: 'restored'; source: RestoreSource; widgets: WidgetInstance[]; dropped: DroppedPart[]; conversation: boolean};
 
 /** A subscriber. Contract: should not throw (a throw is reported on the console and skipped). */
 export type SessionListener = (event: SessionEvent) => void;

@@ -55,6 +55,11 @@ export interface AgentSessionOptions extends SessionSettings {
    */
   prepare?: (signal: AbortSignal) => Promise<void>;
   /**
+   * Awaited before a snapshot is restored: what checking its widgets needs from the view (the
+   * element loads its widgets and adds its `autoui` layer here). A throw fails the restore.
+   */
+  prepareRestore?: () => Promise<void>;
+  /**
    * Awaited after the loop, before `run-end`: what the view finishes before a question counts as
    * answered, e.g. the element waits for the widgets of the run to render. Must not throw.
    */

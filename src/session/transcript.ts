@@ -9,7 +9,10 @@ import type {ToolCall} from '../agent/dispatcher.js';
 import type {ApprovalState} from './session-approvals.js';
 
 /** Why a notice was shown. */
-export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error';
+export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage';
+
+/** Where a restored session came from: the page's call or attribute, a share link, the browser's stored copy. */
+export type RestoreSource = 'snapshot' | 'share' | 'local';
 
 /** A notice: a stop, a refused question, or a failure told in plain words. */
 export interface Notice {
@@ -17,8 +20,10 @@ export interface Notice {
   level: 'info' | 'error';
   /** The stable error code, for failures and refusals. */
   code?: string;
-  /** What failed, for `error` notices (already safe to show: never a key). */
+  /** What failed, for `error` and `storage` notices (already safe to show: never a key). */
   message?: string;
+  /** For `restored`: where from, how many widgets came back, and the types of those left out. */
+  restored?: {source: RestoreSource; widgets: number; dropped: string[]};
 }
 
 /** One line of the transcript. */

@@ -115,6 +115,27 @@ export class WidgetStore implements WidgetDraftSink {
     return true;
   }
 
+  /**
+   * Replaces everything on the canvas with `widgets` (already checked: a restored snapshot), in
+   * order: a `cleared` change, then an `added` one per widget. Each keeps its id when it has a
+   * free one (a restored conversation names widgets by id), else gets a new one; places and sizes
+   * are clamped as by `move` and `resize`. Returns the widgets as stored.
+   */
+  replaceAll(widgets: ReadonlyArray<Omit<WidgetInstance, 'id'> & {id?: string}>): WidgetInstance[] {
+    this.clear();
+    return widgets.map((widget) => {
+      let id = widget.id && !this.#items.has(widget.id) ? widget.id : randomId();
+      while (this.#items.has(id)) id = randomId();
+      const instance: WidgetInstance = {id, type: widget.type, params: widget.params};
+      if (widget.position) instance.position = {x: Math.max(0, finite(widget.position.x)), y: Math.max(0, finite(widget.position.y))};
+      if (widget.size) instance.size = {width: Math.max(40, finite(widget.size.width)), height: Math.max(40, finite(widget.size.height))};
+      if (widget.style && Object.keys(widget.style).length) instance.style = {...widget.style};
+      this.#items.set(id, instance);
+      this.#emit({kind: 'added', id, instance});
+      return copy(instance);
+    });
+  }
+
   /** Removes every widget, and every draft. */
   clear(): void {
     const removed = [...this.#items.keys()];

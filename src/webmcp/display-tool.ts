@@ -10,6 +10,7 @@ import {repairCall} from './repair-params.js';
 import {findWidget} from './find-widget.js';
 import {checkWidgetParams} from './widget-params.js';
 import {previewWidget} from './widget-preview.js';
+import {restoreWidget} from './restore-widget.js';
 import type {DisplayRules} from './display-rules.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
@@ -72,5 +73,6 @@ export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
     displays: true,
     execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets),
     preview: (args, finished) => previewWidget(rules, args, finished),
+    restore: (widget) => restoreWidget(rules, widget),
   };
 }

@@ -5,7 +5,21 @@
  * `designkit` layer, say) and hand it to `agent.addLayer()`.
  */
 import type {JsonSchema} from '../schema/json-schema.js';
-import type {FinishedString, LayerTool, Recipe, ToolAnnotations, ToolExecutionContext, ToolExecutor, ToolOutput, ToolPreview, ToolPreviewer, WebMcpLayer} from '../agent/types.js';
+import type {
+  FinishedString,
+  LayerTool,
+  Recipe,
+  ToolAnnotations,
+  ToolExecutionContext,
+  ToolExecutor,
+  ToolOutput,
+  ToolPreview,
+  ToolPreviewer,
+  WebMcpLayer,
+  WidgetRestoreCheck,
+  WidgetRestorer,
+  WidgetToRestore,
+} from '../agent/types.js';
 import {parseRecipe, type ParsedRecipe} from './recipe.js';
 import {searchRecipes} from './recipe-search.js';
 
@@ -24,6 +38,11 @@ export interface WebMcpToolSpec {
    * `ToolPreviewer`: quick, never throws, the same URL rules as `execute`).
    */
   preview?(partialArgs: Record<string, unknown>, finished: FinishedString): ToolPreview | undefined;
+  /**
+   * A display tool's check of a widget from a snapshot being restored: the same rules as a call
+   * showing it; undefined for a type this tool does not show (see `WidgetRestorer`).
+   */
+  restore?(widget: WidgetToRestore): WidgetRestoreCheck | undefined;
 }
 
 /** A list, or a function giving the current list (for registries that change after creation). */
@@ -127,13 +146,26 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
     }
   };
 
+  const restoreWidget: WidgetRestorer = (widget) => {
+    for (const tool of tools) {
+      try {
+        const check = tool.restore?.(widget);
+        if (check) return check;
+      } catch {
+        // A check that throws lets nothing through: the widget is left out, never shown unchecked.
+        return {ok: false, reason: `${tool.name} could not check it`};
+      }
+    }
+    return undefined;
+  };
+
   const layer: WebMcpLayer = {
     protocol: 'webmcp',
     serverName: name,
     description: options.description,
     // Getters: a page may register widgets or recipes after the layer was made.
     get tools(): LayerTool[] {
-      const own = tools.map(({execute: _e, preview: _p, ...tool}) => tool);
+      const own = tools.map(({execute: _e, preview: _p, restore: _r, ...tool}) => tool);
       return hasRecipes ? [...RECIPE_TOOLS.filter((r) => !tools.some((t) => t.name === r.name)), ...own] : own;
     },
     get recipes(): Recipe[] {
@@ -141,6 +173,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
     },
     executeTool,
     ...(tools.some((t) => t.preview) ? {previewTool} : {}),
+    ...(tools.some((t) => t.restore) ? {restoreWidget} : {}),
   };
   return {layer, executeTool};
 }
