@@ -16,6 +16,26 @@ export type {Notice, NoticeReason, TranscriptEntry} from './session/transcript.j
 export type {ServerConfig, ServerStatus} from './session/server-set.js';
 export type {ApprovalResponder, ApprovalState, AskApproval} from './session/session-approvals.js';
 export {WidgetStore} from './session/widget-store.js';
+export type {RestoreOptions, RestoreResult} from './session/agent-session.js';
+export {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION} from './session/snapshot-format.js';
+export type {
+  AutouiSnapshot,
+  SnapshotConversation,
+  SnapshotOptions,
+  SnapshotResult,
+  SnapshotServer,
+  SnapshotToolCall,
+  SnapshotTranscriptEntry,
+  SnapshotWidget,
+} from './session/snapshot-format.js';
+export type {DroppedPart} from './session/read-snapshot.js';
+export type {RestoreSource} from './session/transcript.js';
+export {persistSession} from './session/persist-session.js';
+export type {PersistOptions, SessionPersistence} from './session/persist-session.js';
+export {indexedDbStorage} from './session/session-storage.js';
+export type {SessionStorage} from './session/session-storage.js';
+export {decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT} from './session/share-link.js';
+export {findShareFragment, shareUrlFor, SHARE_PARAM} from './session/share-param.js';
 export type {WidgetChange, WidgetListener} from './session/widget-store.js';
 
 // The agent loop.
@@ -53,6 +73,9 @@ export type {
   ToolPreview,
   ToolPreviewer,
   WebMcpLayer,
+  WidgetRestoreCheck,
+  WidgetRestorer,
+  WidgetToRestore,
 } from './agent/types.js';
 export type {CanvasPosition, CanvasSize, CreateWidgetOptions, NewWidget, WidgetDraft, WidgetDraftSink, WidgetInstance, WidgetSink} from './agent/widget-sink.js';
 

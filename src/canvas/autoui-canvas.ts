@@ -77,6 +77,8 @@ export class AutouiCanvas extends LitElement {
   @property({attribute: false}) store?: WidgetStore;
   /** Where widget types are defined. */
   @property({attribute: false}) registry?: WidgetRegistry;
+  /** No controls: widgets cannot be moved, resized or closed by a person (an embed). */
+  @property({type: Boolean, reflect: true}) readonly = false;
   /** Language, direction and image hosts, provided to every widget. */
   @property({attribute: false}) environment: WidgetEnvironment = defaultWidgetEnvironment;
 
@@ -240,11 +242,11 @@ export class AutouiCanvas extends LitElement {
             data-id=${item?.id ?? nothing}
             tabindex=${item ? '0' : nothing}
             aria-busy=${item ? nothing : 'true'}
-            aria-label=${item ? `${labels.get(frame.key)} (${t.hint})` : t.draft(frame.type)}
+            aria-label=${item ? (this.readonly ? labels.get(frame.key) : `${labels.get(frame.key)} (${t.hint})`) : t.draft(frame.type)}
             style=${styleMap(style)}
             @keydown=${(e: KeyboardEvent) => item && this.#onKey(e, item)}
           >
-            ${item
+            ${item && !this.readonly
               ? html`<div class="controls">
                   <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'move')}>✥</button>
                   <button part="close" type="button" aria-label="${t.close} ${item.type}" @click=${() => this.store?.remove(item.id)}>✕</button>
@@ -254,7 +256,7 @@ export class AutouiCanvas extends LitElement {
             (this.failedTypes.has(frame.type)
               ? html`<div class="failed" role="alert">${this.failedTypes.get(frame.type)}</div>`
               : html`<div class="loading" role="status">…</div>`)}
-            ${item ? html`<div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>` : nothing}
+            ${item && !this.readonly ? html`<div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>` : nothing}
           </section>`;
         },
       )}
@@ -312,7 +314,7 @@ export class AutouiCanvas extends LitElement {
   #onKey(event: KeyboardEvent, item: WidgetInstance) {
     if (event.target !== event.currentTarget) return;
     const delta = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]}[event.key];
-    if (!delta || !this.store) return;
+    if (!delta || !this.store || this.readonly) return;
     event.preventDefault();
     // The store, not the rendered item: several keys may arrive before the next render.
     const current = this.store.get(item.id) ?? item;

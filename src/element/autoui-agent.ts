@@ -21,6 +21,10 @@ import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js'
 import {defineElement} from '../define-element.js';
 import type {ApprovalPolicy, ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
+import type {RestoreResult} from '../session/agent-session.js';
+import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot-format.js';
+import {shareUrlFor} from '../session/share-param.js';
+import {SessionStart} from './session-start.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
@@ -28,6 +32,7 @@ export type {
   ErrorDetail,
   ToolApprovalDetail,
   MessageDetail,
+  RestoredDetail,
   RunEndDetail,
   RunStartDetail,
   ServerErrorDetail,
@@ -72,6 +77,7 @@ const WIDGET_WAIT_MS = 10_000;
  * @fires {CustomEvent<ErrorDetail>} autoui-error - Something failed. detail: `{code, message}`.
  * @fires {CustomEvent<ServerReadyDetail>} autoui-server-ready - An MCP server connected. detail: `{name, tools}`.
  * @fires {CustomEvent<ServerErrorDetail>} autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
+ * @fires {CustomEvent<RestoredDetail>} autoui-restored - A snapshot, a share link or the stored copy replaced the canvas. detail: `{source, widgets, dropped, conversation}`.
  *
  * @csspart base - The element's layout frame.
  * @csspart transcript - The built-in transcript.
@@ -126,12 +132,36 @@ export class AutouiAgent extends LitElement {
    * anything else means `writes`. The display tools never ask.
    */
   @property() approve: ApprovalPolicy = 'writes';
+  /**
+   * `local`: keep this session (canvas, transcript, conversation, "always allow" answers) in the
+   * browser's IndexedDB, by page origin, path and the element's `id`, and restore it on the next
+   * visit. Read once, when the element first connects.
+   */
+  @property() persist = '';
+  /** Restore the canvas of a share link (`#autoui=…` in the page URL, from `shareUrl()`) on connect. */
+  @property({type: Boolean}) share = false;
+  /**
+   * The `snapshot` attribute: a snapshot (JSON, from `snapshot()`) to start from when nothing else
+   * is restored. Read on connect. (The property has another name: `snapshot()` is the method.)
+   */
+  @property({attribute: 'snapshot'}) initialSnapshot = '';
+  /** The URL of a snapshot to start from when nothing else is restored. Read on connect. */
+  @property({attribute: 'snapshot-src'}) snapshotSrc = '';
+  /**
+   * Show no composer and no widget controls: an embed of a finished dashboard. The page's code may
+   * still call `ask()`.
+   */
+  @property({type: Boolean, reflect: true}) readonly = false;
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session = new AgentSession({
     // Settings are read when a question starts, so a bad one fails that question, not the call.
     prepare: async () => {
       this.session.configure(sessionSettings(this));
+      await this.#widgets.load();
+    },
+    // Checking a snapshot's widgets needs the widget catalogue and the autoui layer.
+    prepareRestore: async () => {
       await this.#widgets.load();
     },
     // The question is answered once its widgets are on the canvas: a run-end listener finds them.
@@ -148,6 +178,8 @@ export class AutouiAgent extends LitElement {
   /** Approvals this element answers with a card (the page did not take them), by request. */
   #cards: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
+  readonly #start = new SessionStart(this.session);
+  readonly #onPageHide = () => this.#start.flush();
 
   constructor() {
     super();
@@ -202,6 +234,37 @@ export class AutouiAgent extends LitElement {
     this.session.clear();
   }
 
+  /**
+   * The session as JSON: widgets (params, place, size, style), transcript, servers (name and
+   * address, never a token). `{conversation: true}` adds the conversation as the model saw it.
+   */
+  snapshot(options?: SnapshotOptions): AutouiSnapshot {
+    return this.session.snapshot(options);
+  }
+
+  /**
+   * Replaces the canvas and transcript (and conversation, if it has one) with a snapshot's, checked
+   * as untrusted input: unknown widgets and invalid params are left out, with a notice.
+   * Rejects with `SNAPSHOT_INVALID` or `SNAPSHOT_TOO_LARGE` (nothing changes), or `RUN_IN_PROGRESS`.
+   */
+  restore(snapshot: AutouiSnapshot | string): Promise<RestoreResult> {
+    return this.session.restore(snapshot);
+  }
+
+  /**
+   * This page's URL with the canvas in its fragment (`#autoui=…`, widgets only, compressed): an
+   * element with `share` on this page shows it. Rejects with `SNAPSHOT_TOO_LARGE` over 64 kB.
+   */
+  async shareUrl(): Promise<string> {
+    let engine: typeof import('../session/restore-engine.js');
+    try {
+      engine = await import('../session/restore-engine.js');
+    } catch (error) {
+      throw loadFailed('Part of autoui-agent', error);
+    }
+    return shareUrlFor(location.href, await engine.encodeShareFragment(this.session.snapshot()));
+  }
+
   /** Adds a page's own widget element (already defined by the page) with its schema and recipe. */
   registerWidget(definition: PageWidgetSpec): void {
     this.#widgets.register(definition);
@@ -222,10 +285,20 @@ export class AutouiAgent extends LitElement {
     this.#observer = new MutationObserver(() => this.#syncServers());
     this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools', 'approve']});
     this.#syncServers();
+    window.addEventListener('pagehide', this.#onPageHide);
+    this.#start.start({
+      share: this.share,
+      persist: this.persist,
+      snapshot: this.initialSnapshot,
+      snapshotSrc: this.snapshotSrc,
+      storageKey: this.#storageKey(),
+    });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('pagehide', this.#onPageHide);
+    this.#start.flush();
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.session.close();
@@ -253,7 +326,7 @@ export class AutouiAgent extends LitElement {
     return html`<div part="base" class="frame">
       <div class="conversation">
         <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s} .approvals=${this.#cards} .approvalView=${this.#widgets.approvalView}></autoui-transcript></slot>
-        <slot name="composer"
+        ${this.readonly ? nothing : html`<slot name="composer"
           ><autoui-composer
             part="composer"
             .running=${session.running}
@@ -261,7 +334,7 @@ export class AutouiAgent extends LitElement {
             @composer-submit=${(e: CustomEvent<{text: string}>) => void this.ask(e.detail.text).catch(() => {})}
             @composer-stop=${() => this.abort()}
           ></autoui-composer
-        ></slot>
+        ></slot>`}
         ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${session.runs} .strings=${s}></autoui-console>` : nothing}
         <slot></slot>
       </div>
@@ -269,6 +342,7 @@ export class AutouiAgent extends LitElement {
         class="canvas"
         part="canvas"
         .store=${session.widgets}
+        .readonly=${this.readonly}
         .registry=${this.#widgets.registry}
         .environment=${this.#environment.of(this.#language(), this.matches(':dir(rtl)') ? 'rtl' : 'ltr', this.#imageHosts())}
         @autoui-widget-rendered=${this.#onWidgetRendered}
@@ -297,6 +371,12 @@ export class AutouiAgent extends LitElement {
     // Nobody would see a card: deny at once rather than wait for an answer that cannot come.
     console.warn(`autoui-agent: ${request.name} needs approval, but the page replaced the transcript (slot="transcript") and did not handle autoui-tool-approval; the call is denied.`);
     respond('deny', 'The page shows no way to approve it.');
+  }
+
+  /** Where `persist` keeps this element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
+  #storageKey(): string {
+    const id = this.id || `autoui-agent-${[...document.querySelectorAll('autoui-agent[persist]')].indexOf(this)}`;
+    return `${location.origin}${location.pathname}#${id}`;
   }
 
   #language(): ResolvedLanguage {

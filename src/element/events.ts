@@ -76,6 +76,18 @@ export interface ServerErrorDetail {
   message: string;
 }
 
+/** `autoui-restored`: a snapshot, a share link or the stored copy replaced the canvas. */
+export interface RestoredDetail {
+  /** `snapshot` (the page's call or attribute), `share` (a share link), `local` (the stored copy, `persist`). */
+  source: 'snapshot' | 'share' | 'local';
+  /** The widgets now on the canvas: `{id, type, params}`. */
+  widgets: Array<{id: string; type: string; params: unknown}>;
+  /** What was left out: `{part, type?, reason}`. */
+  dropped: Array<{part: string; type?: string; reason: string}>;
+  /** True when the conversation came back too: the next question continues it. */
+  conversation: boolean;
+}
+
 /** Every public event name with its detail type. */
 export interface AutouiEventMap {
   'autoui-widget-create': WidgetCreateDetail;
@@ -91,6 +103,7 @@ export interface AutouiEventMap {
   'autoui-error': ErrorDetail;
   'autoui-server-ready': ServerReadyDetail;
   'autoui-server-error': ServerErrorDetail;
+  'autoui-restored': RestoredDetail;
 }
 
 /** Each public event name with its `CustomEvent` type, as the DOM's event maps hold them. */
@@ -156,6 +169,14 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolea
       break;
     case 'run-end':
       emit(host, 'autoui-run-end', {result: event.result});
+      break;
+    case 'restored':
+      emit(host, 'autoui-restored', {
+        source: event.source,
+        widgets: event.widgets.map(({id, type, params}) => ({id, type, params})),
+        dropped: event.dropped,
+        conversation: event.conversation,
+      });
       break;
   }
   return true;
