@@ -391,8 +391,9 @@ export class AgentSession {
     }
     const droppedTypes = dropped.filter((d) => d.part === 'widget').map((d) => d.type ?? 'widget');
     // The person is told why the canvas is not empty, and what could not come back; a page that
-    // restores its own snapshot quietly, with nothing left out, adds no line.
-    if (source !== 'snapshot' || dropped.length) {
+    // restores its own snapshot, or an empty one, with nothing left out, adds no line.
+    const empty = widgets.length === 0 && read.transcript.length === 0 && !read.conversation?.messages.length;
+    if ((source !== 'snapshot' && !empty) || dropped.length) {
       this.#notice({reason: 'restored', level: 'info', restored: {source, widgets: widgets.length, dropped: droppedTypes}});
     }
     const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined};

@@ -29,7 +29,7 @@ export interface PersistOptions {
 export interface SessionPersistence {
   /** Settles once the stored copy, if any, was restored: its result, or undefined when there was none (or it could not be read). */
   readonly restored: Promise<RestoreResult | undefined>;
-  /** Saves now what a debounced save would save later; resolves once written (or failed). */
+  /** Saves now what a debounced save would save later, if anything; resolves once written (or failed). */
   flush(): Promise<void>;
   /** Stops keeping the session (the stored copy stays). */
   stop(): void;
@@ -81,7 +81,8 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
 
   const offStore = session.widgets.subscribe((change) => {
     // A draft is not kept (the call may still fail); a restore's widgets are what was stored.
-    if (change.kind === 'drafted' || change.kind === 'draft-removed' || session.restoring) return;
+    // `cleared` is clear()'s, which erases the copy (below) rather than saving an empty one.
+    if (change.kind === 'drafted' || change.kind === 'draft-removed' || change.kind === 'cleared' || session.restoring) return;
     later();
   });
   const offSession = session.subscribe((event) => {
@@ -126,7 +127,8 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
 
   return {
     restored,
-    flush: () => (started ? save() : restored.then(() => save())),
+    // Only a change not yet written: a flush after clear() must not store the empty session.
+    flush: () => restored.then(() => (timer !== undefined ? save() : writing)),
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -1,0 +1,208 @@
+/**
+ * What a person and a page see of snapshots on the real element: `persist="local"` brings a
+ * session back in a new element (and `clear()` erases it; two elements keep two copies; a storage
+ * that fails is a notice and nothing is lost), share links open the same canvas elsewhere, the
+ * `snapshot` and `snapshot-src` attributes start a page from one, and `readonly` is an embed.
+ * Real IndexedDB, the real fake-LLM server and the real widgets.
+ */
+import {expect, waitUntil} from '@open-wc/testing';
+import {createStore, del, get} from 'idb-keyval';
+import type {AutouiAgent} from '../../src/element/autoui-agent.js';
+import {AutouiError, ErrorCodes} from '../../src/errors.js';
+import {STORAGE_DATABASE, STORAGE_STORE} from '../../src/session/session-storage.js';
+import {EventLog, createScenario, engineLoaded, mountAgent, settle, ui} from './harness.js';
+
+const STAT = {name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Airports', value: 3376}}};
+const store = createStore(STORAGE_DATABASE, STORAGE_STORE);
+const keyOf = (id: string) => `${location.origin}${location.pathname}#${id}`;
+const uniqueId = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A scenario whose model shows a stat card, then answers. */
+const statScenario = () => createScenario([{toolCalls: [STAT]}, {match: {lastToolResultIncludes: '"widget"'}, text: 'There are 3,376 airports.'}]);
+
+/** Waits until the stored copy of `id` exists and holds `count` widgets. */
+async function storedWidgets(id: string, count: number): Promise<unknown[]> {
+  let widgets: unknown[] = [];
+  await waitUntil(
+    async () => {
+      const stored = await get<string>(keyOf(id), store);
+      widgets = stored ? (JSON.parse(stored).snapshot.widgets as unknown[]) : [];
+      return widgets.length === count;
+    },
+    `the stored copy of ${id} never held ${count} widgets`,
+    {timeout: 5000},
+  );
+  return widgets;
+}
+
+/** Resolves once `agent` restored something (its `autoui-restored` event). */
+const restoredOnce = (agent: AutouiAgent) => new Promise<CustomEvent>((resolve) => agent.addEventListener('autoui-restored', (e) => resolve(e as CustomEvent), {once: true}));
+
+/** Mounts an agent and waits until it shows `count` widgets. */
+async function widgetsShown(agent: AutouiAgent, count: number) {
+  await waitUntil(() => ui(agent).widgets().filter((w) => w.element).length === count, `${count} widgets never rendered`, {timeout: 8000});
+  await settle(agent);
+}
+
+describe('<autoui-agent persist="local">', () => {
+  it('brings back the canvas, the transcript and the conversation in a new element on the same page', async () => {
+    const id = uniqueId('persisted');
+    const scenario = await statScenario();
+    const first = await mountAgent(scenario, {attributes: {lang: 'en', persist: 'local', id}});
+    await first.ask('How many airports?');
+    await storedWidgets(id, 1);
+    first.remove();
+
+    const next = await createScenario([{text: 'Still 3,376.'}]);
+    const again = await mountAgent(next, {attributes: {lang: 'en', persist: 'local', id}});
+    await widgetsShown(again, 1);
+    expect(again.widgets.map((w) => [w.type, w.params])).to.deep.equal([['stat-card', {label: 'Airports', value: 3376}]]);
+    expect(ui(again).questions()).to.deep.equal(['You: How many airports?']);
+    expect(ui(again).answers()).to.deep.equal(['There are 3,376 airports.']);
+    expect(ui(again).notices().at(-1)).to.equal('Restored from your last visit (1 widget).');
+    // The conversation came back: the next question is sent after the first one and its answer.
+    await again.ask('And now?');
+    const [request] = await next.requests();
+    const sent = JSON.stringify(request.body.messages);
+    expect(sent).to.contain('How many airports?').and.to.contain('There are 3,376 airports.');
+    again.clear();
+    await del(keyOf(id), store);
+  });
+
+  it('clear() erases the stored copy: the next visit starts empty', async () => {
+    const id = uniqueId('cleared');
+    const agent = await mountAgent(await statScenario(), {attributes: {lang: 'en', persist: 'local', id}});
+    await agent.ask('How many airports?');
+    await storedWidgets(id, 1);
+    agent.clear();
+    await waitUntil(async () => (await get(keyOf(id), store)) === undefined, 'the stored copy was not erased', {timeout: 5000});
+    agent.remove();
+    const again = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
+    await engineLoaded(again);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(again.widgets).to.deep.equal([]);
+    expect(ui(again).notices()).to.deep.equal([]);
+  });
+
+  it('keeps two elements of one page in two stored copies', async () => {
+    const [a, b] = [uniqueId('left'), uniqueId('right')];
+    const left = await mountAgent(await statScenario(), {attributes: {lang: 'en', persist: 'local', id: a}});
+    const right = await mountAgent(await createScenario([{text: 'Nothing to show.'}]), {attributes: {lang: 'en', persist: 'local', id: b}});
+    await left.ask('How many airports?');
+    await right.ask('Hello?');
+    await storedWidgets(a, 1);
+    await waitUntil(async () => JSON.parse((await get<string>(keyOf(b), store)) ?? '{"snapshot":{"transcript":[]}}').snapshot.transcript.length > 0, 'right never stored');
+    const rightCopy = JSON.parse((await get<string>(keyOf(b), store))!);
+    expect(rightCopy.snapshot.widgets).to.deep.equal([]);
+    expect(JSON.stringify(rightCopy)).not.to.contain('How many airports?');
+    left.clear();
+    right.clear();
+  });
+});
+
+describe('share links, snapshot attributes and readonly embeds', () => {
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  it('shareUrl() opens the same canvas in an element with share, with no transcript and no request', async () => {
+    const agent = await mountAgent(await statScenario(), {attributes: {lang: 'en'}});
+    await agent.ask('How many airports?');
+    agent.session.widgets.move(agent.widgets[0].id, 30, 60);
+    const url = await agent.shareUrl();
+    expect(url.startsWith(`${location.origin}${location.pathname}`)).to.equal(true);
+    const fragment = new URL(url).hash;
+    expect(fragment).to.match(/^#autoui=[A-Za-z0-9_-]+$/);
+    expect(fragment.length).to.be.below(400);
+
+    history.replaceState(null, '', url);
+    const requests: string[] = [];
+    const observer = new PerformanceObserver((list) => requests.push(...list.getEntries().map((e) => e.name)));
+    observer.observe({type: 'resource'});
+    const shared = await mountAgent(undefined, {attributes: {lang: 'en', share: true}});
+    await widgetsShown(shared, 1);
+    observer.disconnect();
+    expect(shared.session.widgets.list().map((w) => [w.type, w.params, w.position])).to.deep.equal([['stat-card', {label: 'Airports', value: 3376}, {x: 30, y: 60}]]);
+    expect(ui(shared).questions()).to.deep.equal([], 'a share link carries the canvas only');
+    expect(ui(shared).notices()).to.deep.equal(['Opened from a shared link (1 widget).']);
+    expect(requests.filter((r) => r.includes('/v1/messages') || r.includes('/mcp')), 'no model or server request').to.deep.equal([]);
+    // Without `share`, a page ignores the link.
+    const plain = await mountAgent(undefined, {attributes: {lang: 'en'}});
+    await engineLoaded(plain);
+    expect(plain.widgets).to.deep.equal([]);
+  });
+
+  it('refuses a canvas too large for a link with SNAPSHOT_TOO_LARGE, and a damaged link is a notice', async () => {
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en'}});
+    // Random text barely compresses: 400 rows of 600 random hex digits make a link far above 64 kB.
+    const noise = () => Array.from(crypto.getRandomValues(new Uint8Array(300)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const rows = Array.from({length: 400}, (_, i) => ({n: i, text: noise()}));
+    await agent.restore({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_big001', type: 'table', params: {rows}}], transcript: [], servers: []});
+    const error = await agent.shareUrl().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(AutouiError.isInstance(error) && error.code).to.equal(ErrorCodes.SNAPSHOT_TOO_LARGE);
+    expect((error as Error).message).to.contain('64 kB');
+    expect(agent.widgets).to.have.length(1, 'the canvas is untouched');
+
+    history.replaceState(null, '', `${location.pathname}#autoui=not-a-real-link`);
+    const shared = await mountAgent(undefined, {attributes: {lang: 'en', share: true}});
+    const log = new EventLog(shared);
+    await waitUntil(() => ui(shared).notices().length > 0, 'no notice for a damaged link', {timeout: 5000});
+    expect(ui(shared).notices()[0]).to.contain('damaged');
+    expect(log.of('autoui-error').map((e) => e.code)).to.deep.equal([ErrorCodes.SNAPSHOT_INVALID]);
+    expect(ui(shared).textarea(), 'the element still takes questions').to.exist;
+  });
+
+  it('starts from the snapshot at snapshot-src, with the places and sizes it holds', async () => {
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', 'snapshot-src': '/test/fixtures/snapshots/dashboard.json'}});
+    await widgetsShown(agent, 2);
+    expect(agent.widgets.map((w) => w.type)).to.deep.equal(['stat-card', 'table']);
+    const table = agent.session.widgets.list()[1];
+    expect([table.position, table.size]).to.deep.equal([{x: 40, y: 300}, {width: 480, height: 220}]);
+    expect(ui(agent).questions()).to.deep.equal(['You: How many airports?']);
+    expect(ui(agent).notices(), 'a page restoring its own snapshot adds no line').to.deep.equal([]);
+
+    const missing = await mountAgent(undefined, {attributes: {lang: 'en', 'snapshot-src': '/test/fixtures/snapshots/none.json'}});
+    await waitUntil(() => ui(missing).notices().length > 0, 'no notice for a missing snapshot', {timeout: 5000});
+    expect(ui(missing).notices()[0]).to.contain('could not be loaded').and.to.contain('404');
+  });
+
+  it('readonly shows the snapshot attribute with no composer and no widget controls; ask() still works from code', async () => {
+    const snapshot = await (await fetch('/test/fixtures/snapshots/dashboard.json')).text();
+    const scenario = await createScenario([{text: 'Answered from code.'}]);
+    const agent = await mountAgent(scenario, {attributes: {lang: 'en', readonly: true, snapshot}});
+    await widgetsShown(agent, 2);
+    expect(ui(agent).textarea()).to.equal(null);
+    const canvas = agent.shadowRoot!.querySelector('autoui-canvas')!.shadowRoot!;
+    expect(canvas.querySelectorAll('[part="close"], [part="handle"], .grip')).to.have.length(0);
+    const frame = ui(agent).widgets()[0].frame;
+    frame.focus();
+    frame.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    expect(agent.session.widgets.list()[0].position, 'keys move nothing').to.equal(undefined);
+    const result = await agent.ask('A question from the page');
+    expect(result.text).to.equal('Answered from code.');
+  });
+
+  it('restore() from code replaces the canvas and fires autoui-restored; a refused one keeps everything', async () => {
+    const agent = await mountAgent(await statScenario(), {attributes: {lang: 'en'}});
+    await agent.ask('How many airports?');
+    const before = agent.snapshot();
+    const refused = await agent.restore('{"format":"autoui-snapshot","version":9}').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(AutouiError.isInstance(refused) && refused.code).to.equal(ErrorCodes.SNAPSHOT_INVALID);
+    expect(agent.snapshot().widgets).to.deep.equal(before.widgets);
+    expect(ui(agent).questions()).to.deep.equal(['You: How many airports?']);
+
+    const event = restoredOnce(agent);
+    const fixture = await (await fetch('/test/fixtures/snapshots/dashboard.json')).json();
+    const result = await agent.restore(fixture);
+    expect(result.widgets.map((w) => w.id)).to.deep.equal(['w_dash01', 'w_dash02']);
+    const detail = (await event).detail;
+    expect(detail.source).to.equal('snapshot');
+    expect(detail.widgets.map((w: {type: string}) => w.type)).to.deep.equal(['stat-card', 'table']);
+    await widgetsShown(agent, 2);
+    expect(ui(agent).questions()).to.deep.equal(['You: How many airports?'], 'the snapshot\'s transcript');
+  });
+});
