@@ -101,12 +101,15 @@ export class AgentSession {
   #runs: readonly RunRecord[] = [];
   /** The question being answered. */
   #run?: AbortController;
+  /** The question waiting for a restore to finish before it starts (a restore may go on then). */
+  #waiting?: AbortController;
   /** Bumped by clear(): a run started before it must write nothing back. */
   #epoch = 0;
   #engine?: Promise<RunEngine>;
   #restoreEngine?: Promise<RestoreEngine>;
   /** The restores asked for, one after the other; a question waits for them. */
   #restores: Promise<unknown> = Promise.resolve();
+  #restoresPending = 0;
   /** What questions wait for besides restores (see `holdQuestions`). */
   readonly #holds = new Set<Promise<unknown>>();
   /** True while a restore writes the canvas (its widget events are the snapshot's, not changes). */
@@ -215,16 +218,23 @@ export class AgentSession {
     const epoch = this.#epoch;
     const live = () => epoch === this.#epoch;
     const controller = (this.#run = new AbortController());
-    const record: RunRecord = {question: text, calls: []};
-    this.#runs = [...this.#runs, record];
-    this.#transcript = [...this.#transcript, {kind: 'user', text}];
-    this.#emit({type: 'run-start', question: text});
     // Stop and clear() must end a question at once, also before the loop has started.
     const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
+    // A snapshot being restored (or a stored copy being read) is the conversation this question
+    // continues: it goes in first, then the question.
+    if (this.#restoresPending > 0 || this.#holds.size > 0) {
+      this.#waiting = controller;
+      await Promise.race([Promise.all([this.#restores, ...this.#holds].map((p) => p.catch(() => {}))), stopped]);
+      this.#waiting = undefined;
+    }
+    const record: RunRecord = {question: text, calls: []};
+    if (live()) {
+      this.#runs = [...this.#runs, record];
+      this.#transcript = [...this.#transcript, {kind: 'user', text}];
+    }
+    this.#emit({type: 'run-start', question: text});
     let result: AgentResult;
     try {
-      // A snapshot being restored is the conversation this question continues.
-      await Promise.race([Promise.all([this.#restores, ...this.#holds].map((p) => p.catch(() => {}))), stopped]);
       await Promise.race([this.#servers.settled(this.#hooks.serverWaitMs ?? DEFAULT_SERVER_WAIT_MS), stopped]);
       const engine = await Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]);
       result =
@@ -302,10 +312,14 @@ export class AgentSession {
    * `RUN_IN_PROGRESS` while a question runs, and `ABORTED` when `clear()` comes first.
    */
   restore(snapshot: unknown, options: RestoreOptions = {}): Promise<RestoreResult> {
-    if (this.#run) {
+    if (this.#run && this.#waiting !== this.#run) {
       return Promise.reject(this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question is being answered: restore the snapshot once it ends, or stop it first.'));
     }
-    const restored = this.#restores.catch(() => {}).then(() => this.#restore(snapshot, options.source ?? 'snapshot'));
+    this.#restoresPending++;
+    const restored = this.#restores
+      .catch(() => {})
+      .then(() => this.#restore(snapshot, options.source ?? 'snapshot'))
+      .finally(() => this.#restoresPending--);
     this.#restores = restored;
     return restored;
   }
@@ -367,11 +381,12 @@ export class AgentSession {
       throw failure;
     }
     if (epoch !== this.#epoch) throw this.#refuse(ErrorCodes.ABORTED, 'clear() was called while a snapshot was being restored; it was not restored.');
-    if (this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
+    if (this.#run && this.#waiting !== this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
 
     const dropped = [...read.dropped];
     const accepted = read.widgets.flatMap((widget) => this.#checkRestored(widget, dropped));
-    this.#epoch++;
+    // No epoch change: the only question alive now is one waiting for this restore, which has
+    // written nothing yet and goes on from the restored conversation.
     this.#approvals?.forget();
     this.#alwaysPending = [];
     this.#history = read.conversation?.messages ?? [];
