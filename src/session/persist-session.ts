@@ -1,7 +1,7 @@
 /**
- * Keeps a session in storage (`persist="local"`): restored once at the start, saved after each
- * question and each change on the canvas (debounced, and at once on `flush()`, e.g. when the page
- * is hidden), erased by `clear()`. The stored copy is the session's snapshot with its conversation
+ * Keeps a session in storage (`persist="local"`): restored once at the start, saved at the end of
+ * each question and after each change on the canvas (debounced, and at once on `flush()`, e.g.
+ * when the page is hidden), erased by `clear()`. The stored copy is the session's snapshot with its conversation
  * and its "always allow" answers for MCP servers. It is read back as untrusted as any snapshot
  * (its widgets are checked again). A storage that fails (quota, private mode, a blocked database)
  * is a notice; the session goes on in memory and nothing in it is lost.
@@ -86,7 +86,10 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
     later();
   });
   const offSession = session.subscribe((event) => {
-    if (event.type === 'run-end' || (event.type === 'approval-settled' && event.state === 'allowed-always')) later();
+    // The end of a question is saved at once: a reload right after the answer must find it.
+    if (event.type === 'run-end') {
+      if (started && !stopped) void save();
+    } else if (event.type === 'approval-settled' && event.state === 'allowed-always') later();
     else if (event.type === 'cleared') {
       clearTimeout(timer);
       timer = undefined;

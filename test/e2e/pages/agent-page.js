@@ -2,7 +2,7 @@
 // DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url]]),
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang, approve (the policy),
 // pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
-// noDrafts (the no-drafts attribute).
+// noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute).
 import {loadBundle} from './load-bundle.js';
 
 const params = new URL(location.href).searchParams;
@@ -16,6 +16,11 @@ if (params.get('key')) agent.setAttribute('api-key', params.get('key'));
 if (params.has('allowKey')) agent.setAttribute('allow-browser-key', '');
 if (params.get('approve')) agent.setAttribute('approve', params.get('approve'));
 if (params.has('noDrafts')) agent.setAttribute('no-drafts', '');
+if (params.has('persist')) {
+  agent.setAttribute('persist', 'local');
+  agent.id = 'e2e-agent';
+}
+if (params.has('share')) agent.setAttribute('share', '');
 agent.setAttribute('debug', '');
 for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
   const server = document.createElement('autoui-server');
@@ -86,5 +91,11 @@ window.__e2e = {
     }),
   abort: () => agent.abort(),
   widgets: () => agent.widgets,
+  /** Widget frames whose widget element has rendered, by type. */
+  renderedTypes: () => [...canvasRoot().querySelectorAll('[part~="widget"]:not([part~="draft"])')].map((f) => [...f.children].find((c) => c.localName.startsWith('autoui-') && c.shadowRoot?.childElementCount)?.localName ?? null),
+  notices: () => [...(agent.shadowRoot.querySelector('autoui-transcript')?.shadowRoot?.querySelectorAll('[part~="notice"]') ?? [])].map((n) => n.textContent.replace(/\s+/g, ' ').trim()),
+  questions: () => [...(agent.shadowRoot.querySelector('autoui-transcript')?.shadowRoot?.querySelectorAll('[part="user"]') ?? [])].map((n) => n.textContent.replace(/\s+/g, ' ').trim()),
+  shareUrl: () => agent.shareUrl(),
+  clear: () => agent.clear(),
   serversSettled: () => events.filter((e) => e.type === 'autoui-server-ready' || e.type === 'autoui-server-error').length,
 };
