@@ -1,11 +1,12 @@
 /**
- * The benchmarks that run in Chromium (4, 5, 6, 7, 8): bundled by bench/run.mjs with esbuild (packages
+ * The benchmarks that run in Chromium (4, 5, 6, 7, 8, 9): bundled by bench/run.mjs with esbuild (packages
  * left external) and run in a child process. Reads the servers' URLs from `BENCH_SERVERS`; prints
  * one JSON array of BenchResult on stdout's last line. `BENCH_ONLY=render,startup` runs a subset.
  */
 import {openChromium} from './browser/chromium-session.mjs';
 import {progressiveWidgets} from './browser/progressive.bench.js';
 import {rendering} from './browser/render.bench.js';
+import {snapshotRestore} from './browser/snapshot.bench.js';
 import {startup} from './browser/startup.bench.js';
 import {streaming} from './browser/streaming.bench.js';
 import {streamingOverCanvas} from './browser/streaming-canvas.bench.js';
@@ -22,6 +23,7 @@ try {
   if (wanted('streaming')) results.push(await streaming(session, servers['fake-llm']));
   if (wanted('canvas-streaming')) results.push(await streamingOverCanvas(session, servers['fake-llm']));
   if (wanted('progressive')) results.push(await progressiveWidgets(session, servers['fake-llm']));
+  if (wanted('snapshot')) results.push(await snapshotRestore(session));
 } finally {
   await session.close();
 }
