@@ -5,6 +5,28 @@ const agent = document.getElementById('agent');
 const mode = document.getElementById('mode');
 const replays = document.getElementById('replays');
 const events = document.getElementById('events');
+const shared = document.getElementById('shared');
+
+// Share: the canvas travels in the link's fragment (nothing is uploaded); the page that opens it
+// shows the same widgets, with no question asked.
+document.getElementById('share').addEventListener('click', async () => {
+  try {
+    const url = await agent.shareUrl();
+    await navigator.clipboard?.writeText(url).catch(() => {});
+    shared.textContent = `Link copied (${Math.ceil(url.length / 1000)} kB): `;
+    const link = document.createElement('a');
+    link.href = url;
+    link.target = '_blank';
+    link.textContent = 'open it in a new tab';
+    shared.append(link);
+  } catch (error) {
+    shared.textContent = error.message;
+  }
+});
+document.getElementById('clear').addEventListener('click', () => {
+  agent.clear();
+  shared.textContent = '';
+});
 
 const config = await fetch('./config.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
 if (!config) {
@@ -70,6 +92,7 @@ const summary = {
   'autoui-error': (d) => `${d.code}: ${d.message}`,
   'autoui-server-ready': (d) => `${d.name} (${d.tools.length} tools)`,
   'autoui-server-error': (d) => `${d.name} ${d.code}`,
+  'autoui-restored': (d) => `${d.source}: ${d.widgets.length} widgets${d.dropped.length ? `, ${d.dropped.length} left out` : ''}`,
 };
 for (const [name, describe] of Object.entries(summary)) {
   agent.addEventListener(name, (event) => {

@@ -23,8 +23,7 @@ import type {ApprovalPolicy, ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
 import type {RestoreResult} from '../session/agent-session.js';
 import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot-format.js';
-import {shareUrlFor} from '../session/share-param.js';
-import {SessionStart} from './session-start.js';
+import type {SessionStart} from './session-start.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
@@ -178,8 +177,9 @@ export class AutouiAgent extends LitElement {
   /** Approvals this element answers with a card (the page did not take them), by request. */
   #cards: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
-  readonly #start = new SessionStart(this.session);
-  readonly #onPageHide = () => this.#start.flush();
+  /** Where the session started from (`persist`, `share`, `snapshot`, `snapshot-src`), once, on first connect. */
+  #start?: Promise<SessionStart | undefined>;
+  readonly #onPageHide = () => void this.#start?.then((start) => start?.flush());
 
   constructor() {
     super();
@@ -262,7 +262,7 @@ export class AutouiAgent extends LitElement {
     } catch (error) {
       throw loadFailed('Part of autoui-agent', error);
     }
-    return shareUrlFor(location.href, await engine.encodeShareFragment(this.session.snapshot()));
+    return engine.shareUrlFor(location.href, await engine.encodeShareFragment(this.session.snapshot()));
   }
 
   /** Adds a page's own widget element (already defined by the page) with its schema and recipe. */
@@ -286,19 +286,13 @@ export class AutouiAgent extends LitElement {
     this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools', 'approve']});
     this.#syncServers();
     window.addEventListener('pagehide', this.#onPageHide);
-    this.#start.start({
-      share: this.share,
-      persist: this.persist,
-      snapshot: this.initialSnapshot,
-      snapshotSrc: this.snapshotSrc,
-      storageKey: this.#storageKey(),
-    });
+    this.#start ??= this.#startSession();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('pagehide', this.#onPageHide);
-    this.#start.flush();
+    this.#onPageHide();
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.session.close();
@@ -371,6 +365,26 @@ export class AutouiAgent extends LitElement {
     // Nobody would see a card: deny at once rather than wait for an answer that cannot come.
     console.warn(`autoui-agent: ${request.name} needs approval, but the page replaced the transcript (slot="transcript") and did not handle autoui-tool-approval; the call is denied.`);
     respond('deny', 'The page shows no way to approve it.');
+  }
+
+  /** Starts the session from a share link, the stored copy or a snapshot, when an attribute asks; the code for it is a lazy chunk. */
+  #startSession(): Promise<SessionStart | undefined> {
+    const attributes = {share: this.share, persist: this.persist, snapshot: this.initialSnapshot, snapshotSrc: this.snapshotSrc, storageKey: this.#storageKey()};
+    if (!attributes.share && attributes.persist !== 'local' && !attributes.snapshot.trim() && !attributes.snapshotSrc.trim()) return Promise.resolve(undefined);
+    const started = import('./session-start.js').then(
+      async ({SessionStart}) => {
+        const start = new SessionStart(this.session);
+        await start.start(attributes);
+        return start;
+      },
+      (error: unknown) => {
+        this.session.reportError(ErrorCodes.LOAD_FAILED, loadFailed('Part of autoui-agent', error).message);
+        return undefined;
+      },
+    );
+    // A question asked meanwhile continues what is restored.
+    this.session.holdQuestions(started);
+    return started;
   }
 
   /** Where `persist` keeps this element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */

@@ -21,18 +21,15 @@ export interface StartAttributes {
   storageKey: string;
 }
 
-/** Starts one element's session and keeps it stored when asked. */
+/** Starts one element's session and keeps it stored when asked. A lazy chunk: only elements with those attributes load it. */
 export class SessionStart {
-  #started = false;
   #persistence?: SessionPersistence;
 
   constructor(private readonly session: AgentSession) {}
 
-  /** Starts once (later calls do nothing: an element moved in the page keeps its session). */
-  start(attributes: StartAttributes): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.session.holdQuestions(this.#start(attributes));
+  /** Starts the session from what the attributes name; resolves once it is in (the element holds questions until then). */
+  start(attributes: StartAttributes): Promise<void> {
+    return this.#start(attributes);
   }
 
   /** Writes the stored copy now (the page is being hidden or the element removed). */

@@ -18,7 +18,7 @@
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
-import type {ToolLayer, WidgetRestoreCheck} from '../agent/types.js';
+import type {ToolLayer} from '../agent/types.js';
 import type {WidgetDraftSink, WidgetInstance} from '../agent/widget-sink.js';
 import {AutouiError, ErrorCodes, loadFailed, type AutouiErrorCode} from '../errors.js';
 import type {LanguageModel} from '../providers/language-model.js';
@@ -30,7 +30,7 @@ import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {DroppedPart} from './read-snapshot.js';
-import type {AutouiSnapshot, SnapshotOptions, SnapshotWidget} from './snapshot-format.js';
+import type {AutouiSnapshot, SnapshotOptions} from './snapshot-format.js';
 import {takeSnapshot} from './take-snapshot.js';
 import {appendAssistantText, endAssistantText, settleApproval, type Notice, type RestoreSource, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
@@ -369,9 +369,11 @@ export class AgentSession {
   async #restore(input: unknown, source: RestoreSource): Promise<RestoreResult> {
     const epoch = this.#epoch;
     let read: ReturnType<RestoreEngine['readSnapshot']>;
+    let restoring: RestoreEngine;
     let engine: RunEngine | undefined;
     try {
-      read = (await this.#loadRestoreEngine()).readSnapshot(input);
+      restoring = await this.#loadRestoreEngine();
+      read = restoring.readSnapshot(input);
       // The layers that check widgets, and the result buffer of a restored conversation.
       await this.#hooks.prepareRestore?.();
       if (read.conversation) engine = await this.#loadEngine();
@@ -384,7 +386,11 @@ export class AgentSession {
     if (this.#run && this.#waiting !== this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
 
     const dropped = [...read.dropped];
-    const accepted = read.widgets.flatMap((widget) => this.#checkRestored(widget, dropped));
+    const accepted = restoring.checkRestoredWidgets(read.widgets, this.layers, (widget) => {
+      let allowed = true;
+      this.#emit({type: 'widget-create', widget, veto: () => (allowed = false)});
+      return allowed;
+    }, dropped);
     // No epoch change: the only question alive now is one waiting for this restore, which has
     // written nothing yet and goes on from the restored conversation.
     this.#approvals?.forget();
@@ -414,30 +420,6 @@ export class AgentSession {
     const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined};
     this.#emit({type: 'restored', source, ...result});
     return result;
-  }
-
-  /** A snapshot's widget as the layers check it, or nothing (and why, in `dropped`). */
-  #checkRestored(widget: SnapshotWidget, dropped: DroppedPart[]): Array<SnapshotWidget> {
-    const leftOut = (reason: string) => {
-      dropped.push({part: 'widget', type: widget.type.slice(0, 60), reason});
-      return [];
-    };
-    let check: WidgetRestoreCheck | undefined;
-    for (const layer of this.layers) {
-      if (layer.protocol !== 'webmcp' || !layer.restoreWidget) continue;
-      try {
-        check = layer.restoreWidget({type: widget.type, params: widget.params, ...(widget.style ? {style: widget.style} : {})});
-      } catch {
-        return leftOut(`the ${layer.serverName} layer could not check it`);
-      }
-      if (check) break;
-    }
-    if (!check) return leftOut('no layer shows widgets of this type');
-    if (!check.ok) return leftOut(check.reason);
-    let allowed = true;
-    this.#emit({type: 'widget-create', widget: {type: check.widget.type, params: check.widget.params}, veto: () => (allowed = false)});
-    if (!allowed) return leftOut('the page vetoed it');
-    return [{id: widget.id, type: check.widget.type, params: check.widget.params, ...(widget.position ? {position: widget.position} : {}), ...(widget.size ? {size: widget.size} : {}), ...(check.widget.style ? {style: check.widget.style} : {})}];
   }
 
   /** Adds a notice to the transcript (and its `notice` event), e.g. a view's storage that failed. */
