@@ -95,7 +95,7 @@ test('npm install autoui-agent brings its dependencies only: no demo data, no se
 
 test('the tarball has the files pages and bundlers load, and no source maps or sources', () => {
   const files = new Set(pack.files);
-  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'dist/types/vue.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json']) {
+  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'dist/types/vue.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json', 'schemas/autoui-snapshot.schema.json']) {
     assert.ok(files.has(file), `${file} is not in the tarball`);
   }
   assert.deepEqual(pack.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('demo/') || f.startsWith('test/')), []);
@@ -129,6 +129,11 @@ test('a strict TypeScript app (strict, exactOptionalPropertyTypes, skipLibCheck 
   inApp('npx', ['tsc', '-p', 'tsconfig.json']);
 });
 
+test('the JSON Schema of the snapshot format is importable as autoui-agent/snapshot.schema.json', () => {
+  const out = inApp('node', ['--input-type=module', '-e', "const {default: s} = await import('autoui-agent/snapshot.schema.json', {with: {type: 'json'}}); console.log(s.properties.format.const, s.properties.version.const)"]);
+  assert.match(out, /autoui-snapshot 1/);
+});
+
 test('the Vue template types (autoui-agent/vue) compile and type the tags and their props', () => {
   inApp('npx', ['tsc', '-p', 'tsconfig.vue.json']);
 });
@@ -146,6 +151,9 @@ test('the manifest names every tag, as a custom element with its members, typed 
   assert.deepEqual(byTag['autoui-server'].attributes.map((a) => a.name).sort(), ['approve', 'name', 'token', 'tools', 'url']);
   assert.ok(byTag['autoui-agent'].attributes.some((a) => a.name === 'approve'), 'no approve attribute on autoui-agent');
   assert.ok(byTag['autoui-agent'].events.some((e) => e.name === 'autoui-tool-approval'), 'no autoui-tool-approval event');
+  for (const name of ['persist', 'share', 'snapshot', 'snapshot-src', 'readonly']) assert.ok(byTag['autoui-agent'].attributes.some((a) => a.name === name), `no ${name} attribute on autoui-agent`);
+  for (const name of ['snapshot', 'restore', 'shareUrl']) assert.ok(byTag['autoui-agent'].members.some((m) => m.name === name && m.kind === 'method'), `no ${name}() method on autoui-agent`);
+  assert.ok(byTag['autoui-agent'].events.some((e) => e.name === 'autoui-restored'), 'no autoui-restored event');
   for (const tag of expected.filter((t) => !['autoui-agent', 'autoui-server', 'autoui-canvas', 'autoui-composer', 'autoui-transcript', 'autoui-console'].includes(t))) {
     const widget = byTag[tag];
     assert.ok(widget.members.some((m) => m.name === 'params'), `${tag} has no params property`);
