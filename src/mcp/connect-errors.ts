@@ -6,6 +6,7 @@
  */
 import {StreamableHTTPError} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {AutouiError, ErrorCodes, errorMessage, isAbortError} from '../errors.js';
+import {publicAddress} from '../policy/url-rules.js';
 import {REQUIRED_CORS, diagnoseFetchFailure} from './diagnose-cors.js';
 
 /** The HTTP status carried by an SDK transport error, if any. */
@@ -36,13 +37,16 @@ export async function toConnectError(error: unknown, ctx: ConnectFailureContext)
   if (AutouiError.isInstance(error)) return error;
   if (isAbortError(error)) return new AutouiError(ErrorCodes.ABORTED, `Connecting to ${ctx.label} was aborted.`, {cause: error});
   const status = httpStatusOf(error);
-  const details = {server: ctx.label, url: ctx.url, ...(status ? {status} : {})};
+  // Messages and details name the server by its public address: a token in its query or
+  // credentials would otherwise reach the transcript, events, snapshots and stored copies.
+  const shown = publicAddress(ctx.url);
+  const details = {server: ctx.label, url: shown, ...(status ? {status} : {})};
   // The handshake worked but the next request was refused for want of a session: the page
   // could not read Mcp-Session-Id, which the browser hides unless the server exposes it.
   if (ctx.initialized && !ctx.sessionId && (status === 400 || status === 404)) {
     return new AutouiError(
       ErrorCodes.MCP_CORS,
-      `The MCP server ${ctx.label} (${ctx.url}) does not let this page read its session id. The server must send ${REQUIRED_CORS.exposeSession}.`,
+      `The MCP server ${ctx.label} (${shown}) does not let this page read its session id. The server must send ${REQUIRED_CORS.exposeSession}.`,
       {cause: error, details: {...details, missingHeader: REQUIRED_CORS.exposeSession}},
     );
   }
@@ -51,20 +55,21 @@ export async function toConnectError(error: unknown, ctx: ConnectFailureContext)
     if (diagnosis.kind === 'cors') {
       return new AutouiError(
         ErrorCodes.MCP_CORS,
-        `The MCP server ${ctx.label} (${ctx.url}) answers but refuses this page's origin (CORS). The server must send ${diagnosis.missing}.`,
+        `The MCP server ${ctx.label} (${shown}) answers but refuses this page's origin (CORS). The server must send ${diagnosis.missing}.`,
         {cause: error, details: {...details, missingHeader: diagnosis.missing}},
       );
     }
-    return new AutouiError(ErrorCodes.MCP_CONNECT, `The MCP server ${ctx.label} (${ctx.url}) cannot be reached: is it running, and is the URL right?`, {cause: error, details});
+    return new AutouiError(ErrorCodes.MCP_CONNECT, `The MCP server ${ctx.label} (${shown}) cannot be reached: is it running, and is the URL right?`, {cause: error, details});
   }
   if (status === 401 || status === 403) {
-    return new AutouiError(ErrorCodes.MCP_CONNECT, `The MCP server ${ctx.label} (${ctx.url}) refused the connection (HTTP ${status}): check its token.`, {cause: error, details});
+    return new AutouiError(ErrorCodes.MCP_CONNECT, `The MCP server ${ctx.label} (${shown}) refused the connection (HTTP ${status}): check its token.`, {cause: error, details});
   }
   const reason = status ? `HTTP ${status}: ${errorMessage(error)}` : errorMessage(error);
-  return new AutouiError(ErrorCodes.MCP_CONNECT, `Could not connect to the MCP server ${ctx.label} (${ctx.url}): ${reason}`, {cause: error, details});
+  return new AutouiError(ErrorCodes.MCP_CONNECT, `Could not connect to the MCP server ${ctx.label} (${shown}): ${reason}`, {cause: error, details});
 }
 
 /** The error of a handshake that took longer than allowed. */
 export function connectTimeoutError(label: string, url: string, ms: number): AutouiError {
-  return new AutouiError(ErrorCodes.MCP_TIMEOUT, `The MCP server ${label} (${url}) did not answer within ${Math.round(ms / 100) / 10} s.`, {details: {server: label, url, timeoutMs: ms}});
+  const shown = publicAddress(url);
+  return new AutouiError(ErrorCodes.MCP_TIMEOUT, `The MCP server ${label} (${shown}) did not answer within ${Math.round(ms / 100) / 10} s.`, {details: {server: label, url: shown, timeoutMs: ms}});
 }

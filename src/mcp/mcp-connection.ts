@@ -8,7 +8,7 @@
 import {resolveCanonicalTools} from '../agent/canonical-tools.js';
 import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
 import type {LayerTool, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
-import {httpUrl} from '../policy/url-rules.js';
+import {httpUrl, publicAddress} from '../policy/url-rules.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {httpStatusOf, toConnectError} from './connect-errors.js';
 import {listServerTools} from './list-server-tools.js';
@@ -28,7 +28,7 @@ function resolveUrl(url: string): URL {
   try {
     return new URL(url, base);
   } catch {
-    throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: "${url}" is not a valid URL.`);
+    throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: "${publicAddress(String(url))}" is not a valid URL.`);
   }
 }
 

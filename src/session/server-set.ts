@@ -9,6 +9,7 @@ import type {McpLayer, ToolLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {McpConnection} from '../mcp/index.js';
 import {connectMcpServer} from '../mcp/connect-lazily.js';
+import {publicAddress} from '../policy/url-rules.js';
 
 /** One server to connect. */
 export interface ServerConfig {
@@ -163,7 +164,7 @@ function configProblem(config: ServerConfig): string | undefined {
     // Relative to the page or worker (the element resolves against its page's base URL first).
     parsed = new URL(url, globalThis.location?.href);
   } catch {
-    return `${label} has a URL that is not one: "${url.slice(0, 200)}".`;
+    return `${label} has a URL that is not one: "${publicAddress(url)}".`;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `${label} has a ${parsed.protocol} URL; only http(s) endpoints are supported.`;
   return undefined;

@@ -1,7 +1,7 @@
 /**
  * The approvals of one session: asks the person (through the session's `approval` event and the
  * app's `askApproval` hook) before a call that needs it, takes the first valid answer, remembers
- * "always allow" until `clear()` (per server URL and tool for MCP servers; per layer object and
+ * "always allow" until `clear()` (per server address, without its query, and tool for MCP servers; per layer object and
  * tool for in-page layers, so a layer replaced under the same name is asked about again), and
  * retracts a question when its run stops. An answer comes only through `respond` or the hook:
  * nothing a model or a tool wrote is read.
@@ -15,6 +15,7 @@ import {
   type ApprovalRequest,
 } from '../agent/approval.js';
 import type {LayerTool, ToolLayer} from '../agent/types.js';
+import {publicAddress} from '../policy/url-rules.js';
 
 /** Where a request stands: waiting, or how it ended (`stopped`: the run ended while it waited). */
 export type ApprovalState = 'pending' | 'allowed' | 'allowed-always' | 'denied' | 'stopped';
@@ -83,13 +84,13 @@ export class SessionApprovals {
   }
 
   #isAlways(layer: ToolLayer, tool: LayerTool): boolean {
-    if (layer.protocol === 'mcp') return this.#alwaysByUrl.has(`${layer.serverUrl ?? layer.serverName}\n${tool.name}`);
+    if (layer.protocol === 'mcp') return this.#alwaysByUrl.has(alwaysKey(layer, tool));
     return this.#alwaysByLayer.get(layer)?.has(tool.name) === true;
   }
 
   #rememberAlways(layer: ToolLayer, tool: LayerTool): void {
     if (layer.protocol === 'mcp') {
-      this.#alwaysByUrl.add(`${layer.serverUrl ?? layer.serverName}\n${tool.name}`);
+      this.#alwaysByUrl.add(alwaysKey(layer, tool));
       return;
     }
     const tools = this.#alwaysByLayer.get(layer) ?? new Set<string>();
@@ -169,6 +170,14 @@ export class SessionApprovals {
         },
       );
   }
+}
+
+/**
+ * The key of an MCP tool's "always allow": its server's public address (no query or credentials,
+ * which may hold a token: the key is stored with `persist`) and the tool's name.
+ */
+function alwaysKey(layer: ToolLayer & {protocol: 'mcp'}, tool: LayerTool): string {
+  return `${layer.serverUrl ? publicAddress(layer.serverUrl) : layer.serverName}\n${tool.name}`;
 }
 
 /** A signal that aborts when either does (`AbortSignal.any`, which browsers before 2024 lack). */

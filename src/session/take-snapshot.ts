@@ -5,6 +5,7 @@
  * arguments or results in the transcript (results are only in the opt-in conversation), no draft.
  */
 import type {WidgetInstance} from '../agent/widget-sink.js';
+import {publicAddress} from '../policy/url-rules.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import {SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type AutouiSnapshot, type SnapshotResult, type SnapshotTranscriptEntry} from './snapshot-format.js';
 import type {TranscriptEntry} from './transcript.js';
@@ -36,8 +37,16 @@ export function takeSnapshot(source: SnapshotSource, now = new Date()): AutouiSn
     servers: source.servers.map(({name, url}) => ({name, url: publicAddress(url)})),
     ...(source.conversation ? {conversation: {messages: [...source.conversation.messages], results: [...source.conversation.results]}} : {}),
   };
-  // One deep copy: the snapshot shares no object with the session.
-  return JSON.parse(JSON.stringify(snapshot)) as AutouiSnapshot;
+  // One deep copy: the snapshot shares no object with the session. On the way, a server's full
+  // address quoted anywhere (a message from an older version, a tool's own error text) becomes
+  // its public one.
+  let json = JSON.stringify(snapshot);
+  for (const {url} of source.servers) {
+    const shown = publicAddress(url);
+    const quoted = JSON.stringify(url).slice(1, -1);
+    if (shown !== url && quoted) json = json.split(quoted).join(JSON.stringify(shown).slice(1, -1));
+  }
+  return JSON.parse(json) as AutouiSnapshot;
 }
 
 /** A transcript line as a snapshot keeps it: pending approvals are over once the page is gone. */
@@ -52,23 +61,11 @@ function snapshotEntry(entry: TranscriptEntry): SnapshotTranscriptEntry[] {
       return [{kind: 'tool', call}];
     }
     case 'approval': {
-      const request = {...entry.request, ...(entry.request.serverUrl ? {serverUrl: publicAddress(entry.request.serverUrl)} : {})};
+      // The line of an answered approval shows the tool, not its arguments: they stay out too.
+      const request = {...entry.request, args: {}, ...(entry.request.serverUrl ? {serverUrl: publicAddress(entry.request.serverUrl)} : {})};
       return [{kind: 'approval', request, state: entry.state === 'pending' ? 'stopped' : entry.state}];
     }
     case 'notice':
       return [entry];
-  }
-}
-
-/**
- * A server's address without what may be secret in it: `https://user:pass@host/mcp?token=…#x`
- * becomes `https://host/mcp`. A string that is no URL is kept as its first 200 characters.
- */
-export function publicAddress(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//').slice(0, 200);
   }
 }
