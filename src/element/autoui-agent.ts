@@ -141,7 +141,8 @@ export class AutouiAgent extends LitElement {
   @property({type: Boolean}) share = false;
   /**
    * The `snapshot` attribute: a snapshot (JSON, from `snapshot()`) to start from when nothing else
-   * is restored. Read on connect. (The property has another name: `snapshot()` is the method.)
+   * is restored. Read on connect. As a property it is `initialSnapshot`: `snapshot` is the method
+   * (setting `snapshot` to a string, as frameworks do for a prop, sets this).
    */
   @property({attribute: 'snapshot'}) initialSnapshot = '';
   /** The URL of a snapshot to start from when nothing else is restored. Read on connect. */
@@ -238,17 +239,32 @@ export class AutouiAgent extends LitElement {
    * The session as JSON: widgets (params, place, size, style), transcript, servers (name and
    * address, never a token). `{conversation: true}` adds the conversation as the model saw it.
    */
-  snapshot(options?: SnapshotOptions): AutouiSnapshot {
-    return this.session.snapshot(options);
+  get snapshot(): (options?: SnapshotOptions) => AutouiSnapshot {
+    return this.#snapshot;
   }
 
+  /** A string is the starting snapshot (`initialSnapshot`): what a framework sets for a `snapshot` prop. */
+  set snapshot(value: string) {
+    if (typeof value === 'string') this.initialSnapshot = value;
+  }
+
+  readonly #snapshot = (options?: SnapshotOptions): AutouiSnapshot => this.session.snapshot(options);
+
   /**
-   * Replaces the canvas and transcript (and conversation, if it has one) with a snapshot's, checked
-   * as untrusted input: unknown widgets and invalid params are left out, with a notice.
+   * Replaces the canvas and transcript (and conversation, if it has one) with a snapshot's (an object,
+   * or its JSON text), checked as untrusted input: unknown widgets and invalid params are left out,
+   * with a notice. Resolves once its widgets are rendered.
    * Rejects with `SNAPSHOT_INVALID` or `SNAPSHOT_TOO_LARGE` (nothing changes), or `RUN_IN_PROGRESS`.
    */
-  restore(snapshot: AutouiSnapshot | string): Promise<RestoreResult> {
-    return this.session.restore(snapshot);
+  async restore(snapshot: unknown): Promise<RestoreResult> {
+    // After where the element starts from (the stored copy, a link), which must not replace it.
+    await this.#start;
+    const result = await this.session.restore(snapshot);
+    if (this.isConnected) {
+      const ids = () => result.widgets.map((w) => w.id).filter((id) => this.session.widgets.get(id));
+      await this.canvasElement?.whenRendered(ids, WIDGET_WAIT_MS);
+    }
+    return result;
   }
 
   /**
@@ -389,7 +405,10 @@ export class AutouiAgent extends LitElement {
 
   /** Where `persist` keeps this element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
   #storageKey(): string {
-    const id = this.id || `autoui-agent-${[...document.querySelectorAll('autoui-agent[persist]')].indexOf(this)}`;
+    if (!this.id && this.persist === 'local') console.warn('autoui-agent: persist="local" without an id: the stored copy is keyed by the element\'s place among the page\'s persisted elements. Give it an id.');
+    // By property, not attribute: a page may set `persist` as a property, which is not reflected.
+    const persisted = [...document.querySelectorAll('autoui-agent')].filter((e) => (e as AutouiAgent).persist === 'local');
+    const id = this.id || `autoui-agent-${persisted.indexOf(this)}`;
     return `${location.origin}${location.pathname}#${id}`;
   }
 

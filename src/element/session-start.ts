@@ -8,6 +8,7 @@
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {SessionPersistence} from '../session/persist-session.js';
+import {publicAddress} from '../policy/url-rules.js';
 import {SNAPSHOT_LIMITS} from '../session/snapshot-format.js';
 import {findShareFragment, withoutShareParam} from '../session/share-param.js';
 
@@ -39,28 +40,44 @@ export class SessionStart {
 
   async #start(a: StartAttributes): Promise<void> {
     const fragment = a.share ? findShareFragment(location.href) : undefined;
-    if (fragment !== undefined) await this.#fromShareLink(fragment, a.persist === 'local');
+    // Kept from the start: a shared canvas that opens is saved as the person's next state.
     if (a.persist === 'local') {
       const {persistSession} = await import('../session/persist-session.js');
-      this.#persistence = persistSession(this.session, {key: a.storageKey, restore: fragment === undefined});
-      if ((await this.#persistence.restored) || fragment !== undefined) return;
-    } else if (fragment !== undefined) return;
+      this.#persistence = persistSession(this.session, {key: a.storageKey, restore: false});
+    }
+    const link = fragment === undefined ? undefined : await this.#fromShareLink(fragment, a.persist === 'local');
+    if (link?.opened) return;
+    // A link that did not open leaves the stored copy to restore, as if there were no link; the
+    // person is still told why the link did not open (after it, or the restore would erase it).
+    const restored = this.#persistence ? await this.#persistence.restoreStored() : undefined;
+    if (link?.failure) {
+      if (!link.told) this.#tell(link.failure);
+      else if (restored) this.session.reportNotice({reason: 'error', level: 'error', code: link.failure.code, message: link.failure.message});
+    }
+    if (restored) return;
     if (a.snapshot?.trim()) await this.session.restore(a.snapshot).catch(() => {});
     else if (a.snapshotSrc?.trim()) await this.#fromUrl(a.snapshotSrc.trim());
   }
 
-  async #fromShareLink(fragment: string, persisted: boolean): Promise<void> {
+  /** Opens a share link: whether its canvas is shown, else why not, and whether the session already told it. */
+  async #fromShareLink(fragment: string, persisted: boolean): Promise<{opened: boolean; failure?: AutouiError; told?: boolean}> {
+    let json: string;
     try {
       const {decodeShareFragment} = await import('../session/restore-engine.js');
-      await this.session.restore(await decodeShareFragment(fragment), {source: 'share'});
+      json = await decodeShareFragment(fragment);
     } catch (error) {
-      // The session told a failed restore itself; a link that did not decode is told here.
-      if (AutouiError.isInstance(error) && error.code !== ErrorCodes.RUN_IN_PROGRESS) this.#tell(error);
-      return;
+      return {opened: false, failure: AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.SNAPSHOT_INVALID, errorMessage(error))};
+    }
+    try {
+      await this.session.restore(json, {source: 'share'});
+    } catch (error) {
+      // The session told this one itself (an error event and a notice).
+      return {opened: false, failure: AutouiError.isInstance(error) ? error : undefined, told: true};
     }
     // With a stored copy, what the person does next is kept: a reload must show that, not the
     // link again. The rest of the address is left as it was.
     if (persisted) history.replaceState(history.state, '', withoutShareParam(location.href));
+    return {opened: true};
   }
 
   async #fromUrl(src: string): Promise<void> {
@@ -74,14 +91,19 @@ export class SessionStart {
       return this.#tell(new AutouiError(ErrorCodes.INVALID_ARGUMENT, `snapshot-src must be an http(s) URL, not ${url.protocol}.`));
     }
     let text: string;
+    const shown = publicAddress(url.href);
+    // Questions wait for it: a server that never answers must not hold them for ever.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`)), FETCH_TIMEOUT_MS);
     try {
-      const response = await fetch(url, {credentials: 'same-origin', headers: {accept: 'application/json'}});
+      const response = await fetch(url, {credentials: 'same-origin', headers: {accept: 'application/json'}, signal: controller.signal});
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const length = Number(response.headers.get('content-length') ?? 0);
-      if (length > SNAPSHOT_LIMITS.maxChars * 4) throw new AutouiError(ErrorCodes.SNAPSHOT_TOO_LARGE, `The snapshot at ${url.href} is ${length} bytes; it is not read.`);
-      text = await response.text();
+      text = await readCapped(response, SNAPSHOT_LIMITS.maxChars * 4, shown);
     } catch (error) {
-      return this.#tell(AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.LOAD_FAILED, `The snapshot at ${url.href} could not be loaded (${errorMessage(error)}).`, {cause: error}));
+      const reason = controller.signal.aborted ? errorMessage(controller.signal.reason) : errorMessage(error);
+      return this.#tell(AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.LOAD_FAILED, `The snapshot at ${shown} could not be loaded (${reason}).`, {cause: error}));
+    } finally {
+      clearTimeout(timer);
     }
     await this.session.restore(text).catch(() => {});
   }
@@ -89,4 +111,29 @@ export class SessionStart {
   #tell(error: AutouiError): void {
     this.session.reportError(error.code, error.message);
   }
+}
+
+/** How long `snapshot-src` may take. */
+const FETCH_TIMEOUT_MS = 15_000;
+
+/** A response's text, refused past `max` bytes (whether or not it says its length). */
+async function readCapped(response: Response, max: number, shown: string): Promise<string> {
+  const tooLarge = () => new AutouiError(ErrorCodes.SNAPSHOT_TOO_LARGE, `The snapshot at ${shown} is over ${max} bytes; it is not read.`);
+  if (Number(response.headers.get('content-length') ?? 0) > max) throw tooLarge();
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const decoder = new TextDecoder();
+  return chunks.map((c) => decoder.decode(c, {stream: true})).join('') + decoder.decode();
 }

@@ -222,11 +222,12 @@ export class AgentSession {
     const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
     // A snapshot being restored (or a stored copy being read) is the conversation this question
     // continues: it goes in first, then the question.
-    if (this.#restoresPending > 0 || this.#holds.size > 0) {
+    // Also one asked for while it waits (a stored copy read, then restored).
+    while ((this.#restoresPending > 0 || this.#holds.size > 0) && !controller.signal.aborted) {
       this.#waiting = controller;
       await Promise.race([Promise.all([this.#restores, ...this.#holds].map((p) => p.catch(() => {}))), stopped]);
-      this.#waiting = undefined;
     }
+    this.#waiting = undefined;
     const record: RunRecord = {question: text, calls: []};
     if (live()) {
       this.#runs = [...this.#runs, record];

@@ -6,19 +6,19 @@
  */
 import type {ToolLayer, WidgetRestoreCheck} from '../agent/types.js';
 import type {NewWidget} from '../agent/widget-sink.js';
-import type {DroppedPart} from './read-snapshot.js';
+import type {DroppedPart, ReadWidget} from './read-snapshot.js';
 import type {SnapshotWidget} from './snapshot-format.js';
 
 /** The widgets that may be shown, in order, with their checked params and style; the rest go to `dropped`. */
 export function checkRestoredWidgets(
-  widgets: readonly SnapshotWidget[],
+  widgets: readonly ReadWidget[],
   layers: readonly ToolLayer[],
   pageAllows: (widget: NewWidget) => boolean,
   dropped: DroppedPart[],
 ): SnapshotWidget[] {
   return widgets.flatMap((widget) => {
-    const leftOut = (reason: string) => {
-      dropped.push({part: 'widget', type: widget.type.slice(0, 60), reason});
+    const leftOut = (reason: string, unknownType = false) => {
+      dropped.push({part: 'widget', type: widget.type.slice(0, 60), index: widget.index, ...(unknownType ? {unknownType} : {}), reason});
       return [];
     };
     let check: WidgetRestoreCheck | undefined;
@@ -31,7 +31,7 @@ export function checkRestoredWidgets(
       }
       if (check) break;
     }
-    if (!check) return leftOut('no layer shows widgets of this type');
+    if (!check) return leftOut('no layer shows widgets of this type', true);
     if (!check.ok) return leftOut(check.reason);
     if (!pageAllows({type: check.widget.type, params: check.widget.params})) return leftOut('the page vetoed it');
     const {position, size} = widget;

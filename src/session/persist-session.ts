@@ -1,13 +1,19 @@
 /**
  * Keeps a session in storage (`persist="local"`): restored once at the start, saved at the end of
- * each question and after each change on the canvas (debounced, and at once on `flush()`, e.g.
- * when the page is hidden), erased by `clear()`. The stored copy is the session's snapshot with its conversation
- * and its "always allow" answers for MCP servers. It is read back as untrusted as any snapshot
- * (its widgets are checked again). A storage that fails (quota, private mode, a blocked database)
- * is a notice; the session goes on in memory and nothing in it is lost.
+ * each question, after a restore and after each change on the canvas (debounced, and at once on
+ * `flush()`, e.g. when the page is hidden), erased by `clear()`. The stored copy is the session's
+ * snapshot with its conversation and its "always allow" answers for MCP servers. It is read back
+ * as untrusted as any snapshot (its widgets are checked again).
+ *
+ * What is kept is never lost by keeping it: a copy too large to read back is stored without its
+ * conversation; widgets of a type no layer shows yet (a page widget registered late) are carried
+ * to the next save; a clear or a restore that comes while the copy is being read wins over it; a
+ * storage that fails, hangs or refuses (quota, private mode, a blocked database) is one notice,
+ * and the session goes on in memory.
  */
 import {errorMessage, ErrorCodes} from '../errors.js';
 import type {AgentSession, RestoreResult} from './agent-session.js';
+import {SNAPSHOT_LIMITS, type AutouiSnapshot, type SnapshotWidget} from './snapshot-format.js';
 import {indexedDbStorage, type SessionStorage} from './session-storage.js';
 
 /** Options of {@link persistSession}. */
@@ -19,94 +25,146 @@ export interface PersistOptions {
   /** Quiet time after a change before it is saved. Default 400 ms. */
   debounceMs?: number;
   /**
-   * Restore the stored copy first (default true). False keeps the session from now on without
-   * reading it back: the session already shows something the person chose (a share link).
+   * Restore the stored copy at once (default true). False keeps the session from now on and
+   * leaves reading it back to `restoreStored()`: the element first tries a share link.
    */
   restore?: boolean;
+  /** How long a storage operation may take before it counts as failed. Default 5,000 ms. */
+  timeoutMs?: number;
 }
 
 /** A session being kept. */
 export interface SessionPersistence {
-  /** Settles once the stored copy, if any, was restored: its result, or undefined when there was none (or it could not be read). */
+  /** Settles once the stored copy, if any, was restored: its result, or undefined (none, unreadable, or something else came first). */
   readonly restored: Promise<RestoreResult | undefined>;
+  /** Restores the stored copy now (with `restore: false`); the same rules as at the start. */
+  restoreStored(): Promise<RestoreResult | undefined>;
   /** Saves now what a debounced save would save later, if anything; resolves once written (or failed). */
   flush(): Promise<void>;
   /** Stops keeping the session (the stored copy stays). */
   stop(): void;
 }
 
-/** What is stored: the snapshot with its conversation, and the "always allow" answers. */
+/** What is stored: the snapshot with its conversation, the "always allow" answers, and widgets kept for later. */
 interface StoredSession {
   snapshot: unknown;
   alwaysAllowed?: unknown;
+  /** Widgets of the copy no layer could show when it was restored, tried again next time. */
+  later?: unknown;
 }
+
+const isEmpty = (snapshot: AutouiSnapshot) => !snapshot.widgets.length && !snapshot.transcript.length && !snapshot.conversation?.messages.length;
 
 /** Keeps `session` under `options.key`. See the module comment. */
 export function persistSession(session: AgentSession, options: PersistOptions): SessionPersistence {
   const storage = options.storage ?? indexedDbStorage();
   const {key} = options;
   const debounceMs = options.debounceMs ?? 400;
+  const timeoutMs = options.timeoutMs ?? 5_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let started = false;
+  /** Saves wait until the stored copy was read back (or skipped): an early save would overwrite it. */
+  let reading = options.restore !== false;
   let stopped = false;
+  /** A clear or a restore came after the start: the stored copy must not replace it. */
+  let overtaken = false;
   /** One notice per run of failures: a storage that keeps failing does not fill the transcript. */
   let failing = false;
   let writing: Promise<void> = Promise.resolve();
+  let later: SnapshotWidget[] = [];
 
   const failed = (what: string, error: unknown) => {
     if (failing) return;
     failing = true;
     session.reportNotice({reason: 'storage', level: 'info', code: ErrorCodes.STORAGE_FAILED, message: `${what} (${errorMessage(error)}).`});
   };
+  /** `task`, or a rejection after `timeoutMs` (a blocked database never answers). */
+  const timed = <T>(task: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+      Promise.resolve()
+        .then(task)
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timeout));
+    });
+  const enqueue = (what: string, task: () => Promise<void>) => {
+    writing = writing.then(() =>
+      timed(task).then(
+        () => void (failing = false),
+        (error: unknown) => failed(what, error),
+      ),
+    );
+    return writing;
+  };
 
   const save = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
     if (stopped) return writing;
-    const record: StoredSession = {snapshot: session.snapshot({conversation: true}), alwaysAllowed: session.alwaysAllowed};
+    const snapshot = session.snapshot({conversation: true});
+    // Nothing to keep (a run that ended after clear()): no empty copy, which would count as one.
+    if (isEmpty(snapshot) && !later.length) return enqueue('The stored copy of this session could not be erased', () => storage.erase(key));
+    const text = recordText(snapshot);
+    if (text === undefined) {
+      failed('This session is too large to keep in the browser', new Error(`over ${SNAPSHOT_LIMITS.maxChars} characters`));
+      return writing;
+    }
     // One write at a time, in order: the last one holds the latest state.
-    writing = writing.then(() =>
-      storage.save(key, JSON.stringify(record)).then(
-        () => void (failing = false),
-        (error: unknown) => failed('This session could not be kept in the browser', error),
-      ),
-    );
-    return writing;
+    return enqueue('This session could not be kept in the browser', () => storage.save(key, text));
   };
-  const later = () => {
-    if (!started || stopped) return;
+  /** The record as stored, within what a restore reads: without the full results, then without the conversation, if need be. */
+  const recordText = (snapshot: AutouiSnapshot): string | undefined => {
+    const write = (s: AutouiSnapshot) => JSON.stringify({snapshot: {...s, widgets: [...s.widgets, ...later]}, alwaysAllowed: session.alwaysAllowed} satisfies StoredSession);
+    let text = write(snapshot);
+    if (text.length > SNAPSHOT_LIMITS.maxChars && snapshot.conversation) text = write({...snapshot, conversation: {...snapshot.conversation, results: []}});
+    if (text.length > SNAPSHOT_LIMITS.maxChars) text = write({...snapshot, conversation: undefined});
+    return text.length > SNAPSHOT_LIMITS.maxChars ? undefined : text;
+  };
+  const soon = () => {
+    if (reading || stopped) return;
     clearTimeout(timer);
     timer = setTimeout(() => void save(), debounceMs);
   };
 
   const offStore = session.widgets.subscribe((change) => {
-    // A draft is not kept (the call may still fail); a restore's widgets are what was stored.
+    // A draft is not kept (the call may still fail); a restore's widgets are saved with its event;
     // `cleared` is clear()'s, which erases the copy (below) rather than saving an empty one.
     if (change.kind === 'drafted' || change.kind === 'draft-removed' || change.kind === 'cleared' || session.restoring) return;
-    later();
+    soon();
   });
   const offSession = session.subscribe((event) => {
-    // The end of a question is saved at once: a reload right after the answer must find it.
-    if (event.type === 'run-end') {
-      if (started && !stopped) void save();
-    } else if (event.type === 'approval-settled' && event.state === 'allowed-always') later();
-    else if (event.type === 'cleared') {
+    if (event.type === 'cleared') {
+      overtaken = true;
+      later = [];
       clearTimeout(timer);
       timer = undefined;
-      writing = writing.then(() => storage.erase(key).catch((error: unknown) => failed('The stored copy of this session could not be erased', error)));
-    }
+      void enqueue('The stored copy of this session could not be erased', () => storage.erase(key));
+    } else if (event.type === 'restored' && event.source !== 'local') {
+      overtaken = true;
+      soon();
+    } else if (event.type === 'run-end' && !reading && !stopped) {
+      // The end of a question is saved at once: a reload right after the answer must find it.
+      void save();
+    } else if (event.type === 'approval-settled' && event.state === 'allowed-always') soon();
   });
 
-  const restored = (async (): Promise<RestoreResult | undefined> => {
-    if (options.restore === false) return undefined;
+  const restoreStored = async (): Promise<RestoreResult | undefined> => {
+    reading = true;
+    overtaken = false;
+    try {
+      return await readBack();
+    } finally {
+      reading = false;
+    }
+  };
+  const readBack = async (): Promise<RestoreResult | undefined> => {
     let stored: unknown;
     try {
-      stored = await storage.load(key);
+      stored = await timed(() => storage.load(key));
     } catch (error) {
       failed('The stored copy of this session could not be read', error);
       return undefined;
     }
-    if (stopped || stored === undefined || stored === null) return undefined;
+    if (stopped || overtaken || stored === undefined || stored === null) return undefined;
     let record: StoredSession;
     try {
       record = (typeof stored === 'string' ? JSON.parse(stored) : stored) as StoredSession;
@@ -114,22 +172,31 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
       failed('The stored copy of this session is damaged', error);
       return undefined;
     }
+    const snapshot = record?.snapshot as {widgets?: unknown} | undefined;
     try {
-      const result = await session.restore(record?.snapshot, {source: 'local'});
+      const result = await session.restore(snapshot, {source: 'local'});
       if (Array.isArray(record.alwaysAllowed)) session.allowAlways(record.alwaysAllowed.filter((k): k is string => typeof k === 'string'));
+      // The widgets no layer shows yet stay in the copy: a page widget may be registered later.
+      const unknown = new Set(result.dropped.filter((d) => d.unknownType).map((d) => d.index));
+      later = Array.isArray(snapshot?.widgets) ? (snapshot.widgets as SnapshotWidget[]).filter((_, index) => unknown.has(index)).slice(0, SNAPSHOT_LIMITS.maxWidgets) : [];
       return result;
     } catch {
       // The session has told why (its error and notice); what is in memory now is kept.
       return undefined;
     }
-  })().finally(() => {
-    started = true;
-  });
+  };
+
+  const restored = options.restore === false ? Promise.resolve(undefined) : restoreStored();
   // A question asked before the stored copy is in continues it rather than racing it.
   session.holdQuestions(restored);
 
   return {
     restored,
+    restoreStored: () => {
+      const done = restoreStored();
+      session.holdQuestions(done);
+      return done;
+    },
     // Only a change not yet written: a flush after clear() must not store the empty session.
     flush: () => restored.then(() => (timer !== undefined ? save() : writing)),
     stop() {

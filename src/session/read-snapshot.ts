@@ -11,19 +11,26 @@ import {AutouiError, ErrorCodes} from '../errors.js';
 import type {AssistantMessage, ModelMessage, ToolResultPart} from '../providers/model-messages.js';
 import {readUntrustedJson} from '../schema/untrusted-json.js';
 import {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION, type SnapshotConversation, type SnapshotResult, type SnapshotWidget} from './snapshot-format.js';
-import type {NoticeReason, TranscriptEntry} from './transcript.js';
+import type {Notice, NoticeReason, RestoreSource, TranscriptEntry} from './transcript.js';
 
 /** Something of a snapshot that was left out, and why (in words for a developer). */
 export interface DroppedPart {
   part: 'widget' | 'transcript' | 'conversation';
   /** The widget's type, for widgets (as written in the snapshot, at most 60 characters). */
   type?: string;
+  /** For widgets: its place in the snapshot's list. */
+  index?: number;
+  /** For widgets: no layer shows this type (yet: a page may register its widget later). */
+  unknownType?: boolean;
   reason: string;
 }
 
+/** A widget as read, with its place in the snapshot's list. */
+export type ReadWidget = SnapshotWidget & {index: number};
+
 /** A snapshot as read: shaped parts, and what was left out. */
 export interface ReadSnapshot {
-  widgets: SnapshotWidget[];
+  widgets: ReadWidget[];
   transcript: TranscriptEntry[];
   conversation?: SnapshotConversation;
   dropped: DroppedPart[];
@@ -39,6 +46,7 @@ const ID = /^w_[a-z0-9]{6}$/;
 const MAX_COORDINATE = 100_000;
 const NOTICE_REASONS: readonly NoticeReason[] = ['busy', 'aborted', 'max_iterations', 'max_tokens', 'error', 'restored', 'storage'];
 const APPROVAL_STATES = ['allowed', 'allowed-always', 'denied', 'stopped'] as const;
+const RESTORE_SOURCES: readonly RestoreSource[] = ['snapshot', 'share', 'local'];
 
 /** Reads `input` (a snapshot object or its JSON text). Throws `SNAPSHOT_INVALID` or `SNAPSHOT_TOO_LARGE`. */
 export function readSnapshot(input: unknown): ReadSnapshot {
@@ -68,26 +76,26 @@ export function readSnapshot(input: unknown): ReadSnapshot {
   return {widgets, transcript, ...(conversation ? {conversation} : {}), dropped};
 }
 
-function readWidgets(items: unknown[], dropped: DroppedPart[]): SnapshotWidget[] {
-  const widgets: SnapshotWidget[] = [];
+function readWidgets(items: unknown[], dropped: DroppedPart[]): ReadWidget[] {
+  const widgets: ReadWidget[] = [];
   const ids = new Set<string>();
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (widgets.length >= SNAPSHOT_LIMITS.maxWidgets) {
-      dropped.push({part: 'widget', type: isObject(item) ? short(item.type) : undefined, reason: `more than ${SNAPSHOT_LIMITS.maxWidgets} widgets`});
+      dropped.push({part: 'widget', index, type: isObject(item) ? short(item.type) : undefined, reason: `more than ${SNAPSHOT_LIMITS.maxWidgets} widgets`});
       continue;
     }
     if (!isObject(item) || !isString(item.type) || !item.type || item.type.length > 100) {
-      dropped.push({part: 'widget', type: isObject(item) ? short(item.type) : undefined, reason: 'no widget type'});
+      dropped.push({part: 'widget', index, type: isObject(item) ? short(item.type) : undefined, reason: 'no widget type'});
       continue;
     }
     if (!isObject(item.params)) {
-      dropped.push({part: 'widget', type: short(item.type), reason: 'its params are not an object'});
+      dropped.push({part: 'widget', index, type: short(item.type), reason: 'its params are not an object'});
       continue;
     }
     // An id that is malformed or taken gets a new one from the store: the widget is still shown.
     const id = isString(item.id) && ID.test(item.id) && !ids.has(item.id) ? item.id : '';
     if (id) ids.add(id);
-    const widget: SnapshotWidget = {id, type: item.type, params: item.params};
+    const widget: ReadWidget = {id, type: item.type, params: item.params, index};
     const position = pair(item.position, 'x', 'y', 0);
     if (position) widget.position = {x: position[0], y: position[1]};
     const size = pair(item.size, 'width', 'height', 40);
@@ -166,11 +174,21 @@ function readEntry(item: unknown): TranscriptEntry | undefined {
       if (!reason || (item.level !== 'info' && item.level !== 'error')) return undefined;
       const code = optionalString(item.code, 60);
       const message = optionalString(item.message);
-      return {kind: 'notice', reason, level: item.level, ...(code !== undefined ? {code} : {}), ...(message !== undefined ? {message} : {})};
+      const restored = readRestored(item.restored);
+      return {kind: 'notice', reason, level: item.level, ...(code !== undefined ? {code} : {}), ...(message !== undefined ? {message} : {}), ...(restored ? {restored} : {})};
     }
     default:
       return undefined;
   }
+}
+
+/** A `restored` notice's facts: where from, how many, which types were left out. */
+function readRestored(value: unknown): Notice['restored'] {
+  if (!isObject(value)) return undefined;
+  const source = RESTORE_SOURCES.find((s) => s === value.source);
+  if (!source || !Number.isInteger(value.widgets) || (value.widgets as number) < 0) return undefined;
+  const dropped = Array.isArray(value.dropped) ? value.dropped.filter(isString).slice(0, 50).map((t) => t.slice(0, 60)) : [];
+  return {source, widgets: value.widgets as number, dropped};
 }
 
 function readApprovalRequest(value: unknown): ApprovalRequest | undefined {

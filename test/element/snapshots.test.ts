@@ -206,3 +206,92 @@ describe('share links, snapshot attributes and readonly embeds', () => {
     expect(ui(agent).questions()).to.deep.equal(['You: How many airports?'], 'the snapshot\'s transcript');
   });
 });
+
+describe('where a persisted element starts when a link or the page also restores', () => {
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  const statSnapshot = (label: string) => ({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_stat01', type: 'stat-card', params: {label, value: 1}}], transcript: [], servers: []});
+  const labels = (agent: AutouiAgent) => agent.widgets.map((w) => (w.params as {label: string}).label);
+
+  /** A persisted element `id` whose stored copy shows `label`. */
+  async function stored(id: string, label: string) {
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
+    await agent.restore(statSnapshot(label));
+    await storedWidgets(id, 1);
+    agent.remove();
+  }
+
+  it('a damaged link does not hide the stored copy, which is restored and kept', async () => {
+    const id = uniqueId('damaged');
+    await stored(id, 'MY-WORK');
+    history.replaceState(null, '', `${location.pathname}#autoui=cut-by-the-chat-app`);
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', share: true, id}});
+    await widgetsShown(agent, 1);
+    expect(labels(agent)).to.deep.equal(['MY-WORK']);
+    expect(ui(agent).notices().some((n) => n.includes('damaged'))).to.equal(true);
+    agent.clear();
+  });
+
+  it('with share and persist, the shared canvas is kept: the next visit without the link shows it', async () => {
+    const id = uniqueId('shared');
+    await stored(id, 'OLD');
+    const source = await mountAgent(undefined, {attributes: {lang: 'en'}});
+    await source.restore(statSnapshot('SHARED'));
+    history.replaceState(null, '', await source.shareUrl());
+    const opened = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', share: true, id}});
+    await widgetsShown(opened, 1);
+    expect(labels(opened)).to.deep.equal(['SHARED']);
+    expect(location.hash, 'the link leaves the address once kept').to.equal('');
+    await waitUntil(async () => (await get<string>(keyOf(id), store))?.includes('SHARED'), 'the shared canvas was not kept', {timeout: 5000});
+    opened.remove();
+    const later = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
+    await widgetsShown(later, 1);
+    expect(labels(later)).to.deep.equal(['SHARED']);
+    later.clear();
+  });
+
+  it('a restore() by the page right after mounting is not replaced by the stored copy', async () => {
+    const id = uniqueId('page-first');
+    await stored(id, 'STORED');
+    const agent = document.createElement('autoui-agent');
+    agent.setAttribute('lang', 'en');
+    agent.setAttribute('persist', 'local');
+    agent.id = id;
+    document.body.append(agent);
+    try {
+      await agent.restore(statSnapshot('PAGE-CHOICE'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(labels(agent)).to.deep.equal(['PAGE-CHOICE']);
+      agent.clear();
+    } finally {
+      agent.remove();
+    }
+  });
+
+  it('a framework that sets snapshot as a prop gets its starting snapshot, and snapshot() still works', async () => {
+    const agent = document.createElement('autoui-agent');
+    agent.setAttribute('lang', 'en');
+    (agent as unknown as {snapshot: string}).snapshot = JSON.stringify(statSnapshot('FROM-PROP'));
+    document.body.append(agent);
+    try {
+      await widgetsShown(agent, 1);
+      expect(agent.initialSnapshot).to.contain('FROM-PROP');
+      expect(agent.snapshot().widgets.map((w) => w.params.label)).to.deep.equal(['FROM-PROP']);
+    } finally {
+      agent.remove();
+    }
+  });
+
+  it('a link whose data is no snapshot is told once', async () => {
+    const {encodeShareFragment} = await import('../../src/session/share-link.js');
+    // A real link's encoding of something that is not a snapshot: its format is wrong.
+    const fragment = await encodeShareFragment({...statSnapshot('x'), format: 'not-ours'} as never);
+    history.replaceState(null, '', `${location.pathname}#autoui=${fragment}`);
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', share: true}});
+    const log = new EventLog(agent);
+    await waitUntil(() => ui(agent).notices().length > 0, 'no notice', {timeout: 5000});
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ui(agent).notices()).to.have.length(1);
+    expect(log.of('autoui-error').length).to.be.at.most(1);
+  });
+});

@@ -99,3 +99,130 @@ describe('persistSession', () => {
     expect(validator.validate(styled).valid).to.equal(false);
   });
 });
+
+/** A snapshot with one stat card labelled `label`. */
+const statSnapshot = (label: string) => ({
+  format: 'autoui-snapshot',
+  version: 1,
+  createdAt: new Date().toISOString(),
+  widgets: [{id: 'w_stat01', type: 'stat', params: {label, value: 1}}],
+  transcript: [{kind: 'user', text: `about ${label}`}],
+  servers: [],
+});
+
+/** The real IndexedDB storage, answering each load `delayMs` late (a slow disk). */
+function slowStorage(delayMs: number) {
+  const real = indexedDbStorage();
+  return {...real, load: async (key: string) => (await new Promise((r) => setTimeout(r, delayMs)), real.load(key))};
+}
+
+const labels = (session: AgentSession) => session.widgets.list().map((w) => w.params.label);
+
+describe('persistSession when something else comes first', () => {
+  it('a clear() while the stored copy is being read wins: the copy does not come back', async () => {
+    const name = key();
+    const first = makeSession(new ScriptedModel([]), () => 'deny', []);
+    const kept = persistSession(first, {key: name});
+    await kept.restored;
+    await first.restore(statSnapshot('STORED'));
+    await kept.flush();
+    kept.stop();
+
+    const second = makeSession(new ScriptedModel([]), () => 'deny', []);
+    const again = persistSession(second, {key: name, storage: slowStorage(80)});
+    second.clear();
+    expect(await again.restored).to.equal(undefined);
+    expect(labels(second)).to.deep.equal([]);
+    expect(await indexedDbStorage().load(name)).to.equal(undefined);
+  });
+
+  it('a restore() by the page is kept, and a later visit shows it', async () => {
+    const name = key();
+    const first = makeSession(new ScriptedModel([]), () => 'deny', []);
+    const kept = persistSession(first, {key: name, debounceMs: 10});
+    await kept.restored;
+    await first.restore(statSnapshot('CHOSEN'));
+    await kept.flush();
+    const next = makeSession(new ScriptedModel([]), () => 'deny', []);
+    const again = persistSession(next, {key: name});
+    await again.restored;
+    expect(labels(next)).to.deep.equal(['CHOSEN']);
+    again.stop();
+    await indexedDbStorage().erase(name);
+  });
+
+  it('a question that ends after clear() stores no empty copy', async () => {
+    const name = key();
+    const session = makeSession(new ScriptedModel([async function* () {
+      await new Promise((r) => setTimeout(r, 60));
+      yield {type: 'text-delta' as const, delta: 'late'};
+      yield {type: 'finish' as const, reason: 'stop' as const};
+    }]), () => 'deny', []);
+    const kept = persistSession(session, {key: name, debounceMs: 10});
+    await kept.restored;
+    await session.restore(statSnapshot('BEFORE'));
+    await kept.flush();
+    const asked = session.ask('slow question');
+    session.clear();
+    await asked;
+    await kept.flush();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await indexedDbStorage().load(name)).to.equal(undefined);
+  });
+
+  it('a database that never answers is one notice after the timeout, and questions still run', async () => {
+    // A real block: a connection stays open while a delete waits behind it; every open waits too.
+    const database = `blocked-${key()}`;
+    const holder = await new Promise<IDBDatabase>((resolve) => {
+      const open = indexedDB.open(database, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('sessions');
+      open.onsuccess = () => resolve(open.result);
+    });
+    holder.onversionchange = () => {}; // does not close: the delete stays blocked
+    indexedDB.deleteDatabase(database);
+    const session = makeSession(new ScriptedModel([turn([text('answered')])]), () => 'deny', []);
+    const kept = persistSession(session, {key: key(), storage: indexedDbStorage(database), timeoutMs: 300});
+    const result = await session.ask('still there?');
+    expect(result.text).to.equal('answered');
+    expect(await kept.restored).to.equal(undefined);
+    const notices = session.transcript.filter((e) => e.kind === 'notice' && e.reason === 'storage');
+    expect(notices).to.have.length(1);
+    kept.stop();
+    holder.close();
+  });
+});
+
+describe('snapshots and secrets, read back', () => {
+  it('a token in a server address stays out of the snapshot, also where an error quotes the address', async () => {
+    const session = new AgentSession({model: new ScriptedModel([]), language: 'en', servers: [{name: 'hosted', url: 'http://127.0.0.1:9/mcp?api_key=QUERY-SECRET'}]});
+    await new Promise<void>((resolve) => session.subscribe((e) => e.type === 'server-error' && resolve()));
+    expect(JSON.stringify(session.transcript), 'the notice names the server').to.contain('127.0.0.1:9/mcp');
+    expect(JSON.stringify(session.transcript)).not.to.contain('QUERY-SECRET');
+    expect(JSON.stringify(session.snapshot({conversation: true}))).not.to.contain('QUERY-SECRET');
+    session.close();
+  });
+
+  it('a restored notice read back keeps where it came from and what was left out', async () => {
+    const session = makeSession(new ScriptedModel([]), () => 'deny', []);
+    await session.restore({...statSnapshot('A'), widgets: [...statSnapshot('A').widgets, {id: 'w_zzzzzz', type: 'nope', params: {}}]}, {source: 'share'});
+    const other = makeSession(new ScriptedModel([]), () => 'deny', []);
+    await other.restore(session.snapshot());
+    const notice = other.transcript.find((e) => e.kind === 'notice' && e.reason === 'restored');
+    expect(notice?.kind === 'notice' && notice.restored).to.deep.equal({source: 'share', widgets: 1, dropped: ['nope']});
+  });
+
+  it('a restore asked for while a question waits for another is applied, then the question runs', async () => {
+    const model = new ScriptedModel([turn([text('ok')])]);
+    const session = makeSession(model, () => 'deny', []);
+    let release!: () => void;
+    session.holdQuestions(new Promise<void>((r) => (release = r)).then(() => session.restore(statSnapshot('SECOND'))));
+    const asked = session.ask('after both');
+    const first = session.restore(statSnapshot('FIRST'));
+    await first;
+    release();
+    const result = await asked;
+    expect(result.text).to.equal('ok');
+    expect(labels(session)).to.deep.equal(['SECOND']);
+    expect(model.requests[0].messages.filter((m) => m.role === 'user').map((m) => m.content)).to.deep.equal(['after both']);
+  });
+});
