@@ -226,3 +226,37 @@ describe('snapshots and secrets, read back', () => {
     expect(model.requests[0].messages.filter((m) => m.role === 'user').map((m) => m.content)).to.deep.equal(['after both']);
   });
 });
+
+describe('persistSession and widgets registered later', () => {
+  it('keeps a widget whose type is not registered yet in the stored copy, and shows it once its type is there', async () => {
+    const name = key();
+    const product = {type: 'product-card', tagName: 'shop-product-card', schema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']}, description: 'A product'};
+    const withProduct = () => {
+      const registry = createDefaultRegistry();
+      registry.registerPageWidget(product);
+      return new AgentSession({model: new ScriptedModel([]), language: 'en', layers: [createAutouiLayer({catalog: registry, imageHosts: () => []})]});
+    };
+    const first = withProduct();
+    const kept = persistSession(first, {key: name, debounceMs: 10});
+    await kept.restored;
+    await first.restore({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_prod01', type: 'product-card', params: {name: 'Lamp'}}, {id: 'w_stat01', type: 'stat', params: {label: 'Sold', value: 3}}], transcript: [], servers: []});
+    await kept.flush();
+    kept.stop();
+
+    // A visit where the page registers its widget too late: it is left out, but not forgotten.
+    const early = makeSession(new ScriptedModel([]), () => 'deny', []);
+    const second = persistSession(early, {key: name, debounceMs: 10});
+    const result = await second.restored;
+    expect(result?.dropped.map((d) => [d.type, d.unknownType])).to.deep.equal([['product-card', true]]);
+    early.widgets.move(early.widgets.list()[0].id, 10, 10);
+    await second.flush();
+    second.stop();
+
+    const third = withProduct();
+    const last = persistSession(third, {key: name});
+    await last.restored;
+    expect(third.widgets.list().map((w) => w.type).sort()).to.deep.equal(['product-card', 'stat']);
+    last.stop();
+    await indexedDbStorage().erase(name);
+  });
+});
