@@ -8,7 +8,7 @@
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {SessionPersistence} from '../session/persist-session.js';
-import {publicAddress} from '../policy/url-rules.js';
+import {publicAddress} from '../policy/public-address.js';
 import {SNAPSHOT_LIMITS} from '../session/snapshot-format.js';
 import {findShareFragment, withoutShareParam} from '../session/share-param.js';
 

@@ -6,7 +6,7 @@
  */
 import {StreamableHTTPError} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {AutouiError, ErrorCodes, errorMessage, isAbortError} from '../errors.js';
-import {publicAddress} from '../policy/url-rules.js';
+import {publicAddress} from '../policy/public-address.js';
 import {REQUIRED_CORS, diagnoseFetchFailure} from './diagnose-cors.js';
 
 /** The HTTP status carried by an SDK transport error, if any. */

@@ -8,7 +8,8 @@
 import {resolveCanonicalTools} from '../agent/canonical-tools.js';
 import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
 import type {LayerTool, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
-import {httpUrl, publicAddress} from '../policy/url-rules.js';
+import {publicAddress} from '../policy/public-address.js';
+import {httpUrl} from '../policy/url-rules.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {httpStatusOf, toConnectError} from './connect-errors.js';
 import {listServerTools} from './list-server-tools.js';

@@ -25,21 +25,6 @@ export function safeHref(value: unknown): string | undefined {
   return httpUrl(value)?.href;
 }
 
-/**
- * An address as it may be shown or written down: `https://user:pass@host/mcp?token=…#x` becomes
- * `https://host/mcp`, since hosted servers put tokens in credentials and queries. Error messages,
- * snapshots and stored approvals use it; requests use the address as given. A string that is no
- * URL loses what follows `?` or `#` and any `user@`, and is cut at 200 characters.
- */
-export function publicAddress(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//').slice(0, 200);
-  }
-}
-
 function normaliseHost(entry: string): string {
   const trimmed = entry.trim().toLowerCase();
   if (!trimmed.includes('://')) return trimmed.replace(/\/.*$/, '').replace(/^\*\./, '');

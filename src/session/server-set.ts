@@ -9,7 +9,7 @@ import type {McpLayer, ToolLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {McpConnection} from '../mcp/index.js';
 import {connectMcpServer} from '../mcp/connect-lazily.js';
-import {publicAddress} from '../policy/url-rules.js';
+import {publicAddress} from '../policy/public-address.js';
 
 /** One server to connect. */
 export interface ServerConfig {

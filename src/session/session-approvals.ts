@@ -15,7 +15,7 @@ import {
   type ApprovalRequest,
 } from '../agent/approval.js';
 import type {LayerTool, ToolLayer} from '../agent/types.js';
-import {publicAddress} from '../policy/url-rules.js';
+import {publicAddress} from '../policy/public-address.js';
 
 /** Where a request stands: waiting, or how it ended (`stopped`: the run ended while it waited). */
 export type ApprovalState = 'pending' | 'allowed' | 'allowed-always' | 'denied' | 'stopped';

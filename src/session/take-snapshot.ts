@@ -5,7 +5,7 @@
  * arguments or results in the transcript (results are only in the opt-in conversation), no draft.
  */
 import type {WidgetInstance} from '../agent/widget-sink.js';
-import {publicAddress} from '../policy/url-rules.js';
+import {publicAddress} from '../policy/public-address.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import {SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type AutouiSnapshot, type SnapshotResult, type SnapshotTranscriptEntry} from './snapshot-format.js';
 import type {TranscriptEntry} from './transcript.js';
