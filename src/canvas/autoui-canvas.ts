@@ -269,7 +269,7 @@ export class AutouiCanvas extends LitElement {
       const element = this.#elements.get(this.#frameKey(item));
       if (!element || this.#announced.has(id) || !element.isConnected) continue;
       this.#announced.add(id);
-      await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
+      await settled(element);
       this.#exportParts(element, this.items.find((i) => i.id === id)?.type ?? '');
       this.#arrivals.arrived(id);
       this.dispatchEvent(
@@ -288,7 +288,7 @@ export class AutouiCanvas extends LitElement {
         this.#exportParts(undefined, draft.type);
         continue;
       }
-      await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
+      await settled(element);
       this.#exportParts(element, draft.type);
     }
   }
@@ -334,6 +334,18 @@ export class AutouiCanvas extends LitElement {
       if (mode === 'move') this.store?.move(item.id, start.x + sign * dx, start.y + dy);
       else this.store?.resize(item.id, start.width + sign * dx, start.height + dy);
     });
+  }
+}
+
+/**
+ * Resolves once `element` has rendered, or failed to: a widget whose render throws keeps the frame
+ * it drew, and the canvas goes on announcing the others (a question waits for them all).
+ */
+async function settled(element: HTMLElement): Promise<void> {
+  try {
+    await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
+  } catch (error) {
+    console.error(`autoui-agent: the ${element.localName} widget failed to render`, error);
   }
 }
 

@@ -51,3 +51,18 @@ describe('markdown: every way HTML has to fetch an image goes through the host c
     expect(requested.filter((u) => u.includes('evil.example'))).to.deep.equal([]);
   });
 });
+
+describe('markdown: nesting no document needs', () => {
+  it('renders as plain characters (3,000 quotes, list markers on one line, runs of emphasis, 800-level lists), and real nesting still renders', async () => {
+    const cases = ['>'.repeat(3000) + 'deep', '- '.repeat(2000) + 'deep', '1. '.repeat(2000) + 'deep', '> - '.repeat(1000) + 'deep', '*'.repeat(20000) + 'deep' + '*'.repeat(20000), Array.from({length: 800}, (_, i) => ' '.repeat(i * 2) + '- deep').join('\n')];
+    for (const content of cases) {
+      const {element} = await renderWidget(markdownWidget, {content});
+      expect(element.shadowRoot!.textContent, content.slice(0, 12)).to.contain('deep');
+    }
+    const {element} = await renderWidget(markdownWidget, {content: '> quoted\n>> twice\n\n- a\n  - b\n    - c\n\n***bold italic***'});
+    const root = element.shadowRoot!;
+    expect(root.querySelectorAll('blockquote')).to.have.length(2);
+    expect(root.querySelectorAll('ul ul ul li')).to.have.length(1);
+    expect(root.querySelector('em strong, strong em')?.textContent).to.equal('bold italic');
+  });
+});
