@@ -411,7 +411,8 @@ export class AgentSession {
     } finally {
       this.#applying = false;
     }
-    const droppedTypes = dropped.filter((d) => d.part === 'widget').map((d) => d.type ?? 'widget');
+    // The types, once each and at most 20: a notice is a line, and a snapshot keeps it.
+    const droppedTypes = [...new Set(dropped.filter((d) => d.part === 'widget').map((d) => d.type ?? 'widget'))].slice(0, 20);
     // The person is told why the canvas is not empty, and what could not come back; a page that
     // restores its own snapshot, or an empty one, with nothing left out, adds no line.
     const empty = widgets.length === 0 && read.transcript.length === 0 && !read.conversation?.messages.length;

@@ -22,7 +22,7 @@ export interface Notice {
   code?: string;
   /** What failed, for `error` and `storage` notices (already safe to show: never a key). */
   message?: string;
-  /** For `restored`: where from, how many widgets came back, and the types of those left out. */
+  /** For `restored`: where from, how many widgets came back, and the types of those left out (each once, at most 20). */
   restored?: {source: RestoreSource; widgets: number; dropped: string[]};
 }
 
