@@ -10,7 +10,7 @@ import {createStore, del, get} from 'idb-keyval';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {STORAGE_DATABASE, STORAGE_STORE} from '../../src/session/session-storage.js';
-import {EventLog, createScenario, engineLoaded, mountAgent, settle, ui} from './harness.js';
+import {EventLog, createScenario, engineLoaded, mountAgent, serverUrl, settle, ui} from './harness.js';
 
 const STAT = {name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Airports', value: 3376}}};
 const store = createStore(STORAGE_DATABASE, STORAGE_STORE);
@@ -293,5 +293,26 @@ describe('where a persisted element starts when a link or the page also restores
     await new Promise((r) => setTimeout(r, 200));
     expect(ui(agent).notices()).to.have.length(1);
     expect(log.of('autoui-error').length).to.be.at.most(1);
+  });
+});
+
+describe('secrets and share links', () => {
+  it('a share URL and a snapshot hold neither the browser key nor a server token', async () => {
+    const scenario = await statScenario();
+    const agent = await mountAgent(scenario, {
+      attributes: {lang: 'en', 'api-key': 'sk-ant-BROWSER-KEY-123', 'allow-browser-key': true},
+      servers: [{name: 'data', url: `${serverUrl('demo-data')}?api_key=QUERY-TOKEN-456`, token: 'BEARER-TOKEN-789'}],
+    });
+    await agent.ask('How many airports?');
+    const url = await agent.shareUrl();
+    const {decodeShareFragment} = await import('../../src/session/share-link.js');
+    const shared = await decodeShareFragment(new URL(url).hash.slice('#autoui='.length));
+    const written = JSON.stringify(agent.snapshot({conversation: true}));
+    for (const secret of ['BROWSER-KEY-123', 'QUERY-TOKEN-456', 'BEARER-TOKEN-789']) {
+      expect(url, secret).not.to.contain(secret);
+      expect(shared, secret).not.to.contain(secret);
+      expect(written, secret).not.to.contain(secret);
+    }
+    expect(JSON.parse(shared).widgets.map((w: {type: string}) => w.type)).to.deep.equal(['stat-card']);
   });
 });
