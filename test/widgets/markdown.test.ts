@@ -53,8 +53,18 @@ describe('markdown: every way HTML has to fetch an image goes through the host c
 });
 
 describe('markdown: nesting no document needs', () => {
-  it('renders as plain characters (3,000 quotes, list markers on one line, runs of emphasis, 800-level lists), and real nesting still renders', async () => {
-    const cases = ['>'.repeat(3000) + 'deep', '- '.repeat(2000) + 'deep', '1. '.repeat(2000) + 'deep', '> - '.repeat(1000) + 'deep', '*'.repeat(20000) + 'deep' + '*'.repeat(20000), Array.from({length: 800}, (_, i) => ' '.repeat(i * 2) + '- deep').join('\n')];
+  it('renders as plain characters, in bounded time (deep quotes, markers on one line, deep lists behind quotes, nested emphasis), and real nesting still renders', async () => {
+    const cases = [
+      '>'.repeat(3000) + 'deep',
+      '- '.repeat(2000) + 'deep',
+      '1. '.repeat(2000) + 'deep',
+      '> - '.repeat(1000) + 'deep',
+      '*'.repeat(20000) + 'deep' + '*'.repeat(20000),
+      Array.from({length: 800}, (_, i) => ' '.repeat(i * 2) + '- deep').join('\n'),
+      Array.from({length: 800}, (_, i) => '> ' + '\t'.repeat(i) + '- deep').join('\n'),
+      '*a '.repeat(2000) + 'deep' + ' a*'.repeat(2000),
+      ('*'.repeat(19) + ' ').repeat(5000) + 'deep',
+    ];
     for (const content of cases) {
       const {element} = await renderWidget(markdownWidget, {content});
       expect(element.shadowRoot!.textContent, content.slice(0, 12)).to.contain('deep');
@@ -64,5 +74,15 @@ describe('markdown: nesting no document needs', () => {
     expect(root.querySelectorAll('blockquote')).to.have.length(2);
     expect(root.querySelectorAll('ul ul ul li')).to.have.length(1);
     expect(root.querySelector('em strong, strong em')?.textContent).to.equal('bold italic');
+  });
+
+  it('leaves real text exactly as written: rules, code with long runs, a 120-row table in bold', async () => {
+    const banner = '/' + '*'.repeat(40);
+    const content = ['*'.repeat(30), '', '```c', banner, '> > > in code', '```', '', '| a | b |', '|---|---|', ...Array.from({length: 120}, (_, i) => `| **x${i}** | _y_ |`)].join('\n');
+    const {element} = await renderWidget(markdownWidget, {content});
+    const root = element.shadowRoot!;
+    expect(root.querySelector('hr'), 'a rule of 30 asterisks').to.exist;
+    expect(root.querySelector('pre code')!.textContent).to.equal(`${banner}\n> > > in code\n`);
+    expect(root.querySelectorAll('tbody strong')).to.have.length(120);
   });
 });

@@ -8,6 +8,7 @@
 import {Marked} from 'marked';
 import createDOMPurify from 'dompurify';
 import {checkImage, safeHref} from '../../policy/url-rules.js';
+import {tameMarkdown} from './tame-markdown.js';
 
 const marked = new Marked({gfm: true, async: false});
 // A private instance, so our hooks never touch a DOMPurify the page uses.
@@ -34,23 +35,6 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-/** Deeper than any real text (20 levels): quotes and list markers opening on one line, emphasis marks in a row. */
-const DEEP_MARKERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]))){20,}/gm;
-const LONG_RUNS = /([*_~`])\1{19,}/g;
-/** A list item indented past 80 columns: 40 levels of nesting, more than any real list. */
-const DEEP_INDENT = /^[ \t]{81,}(?=(?:[-*+]|\d{1,9}[.)])[ \t])/gm;
-const escapeAll = (run: string) => run.replace(/[>*+\-_~`.)]/g, '\\$&');
-
-/**
- * The text with nesting no document needs written as plain characters: marked parses nesting
- * recursively, so 3,000 `>` (a 3 kB string) overflow its stack, and long runs of emphasis marks or
- * 800 levels of indented lists take seconds. Escaped, they show as the characters they are; lists
- * indented deeper than 40 levels stay at 40.
- */
-function tameNesting(markdown: string): string {
-  return markdown.replace(DEEP_MARKERS, escapeAll).replace(LONG_RUNS, escapeAll).replace(DEEP_INDENT, ' '.repeat(80));
-}
-
 /** `text` as one paragraph of plain text, for markdown the parser could not read. */
 function plainParagraph(text: string): string {
   const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -61,7 +45,7 @@ function plainParagraph(text: string): string {
 export function markdownToSafeHtml(markdown: string, imageHosts: readonly string[]): string {
   let raw: string;
   try {
-    raw = marked.parse(tameNesting(markdown)) as string;
+    raw = marked.parse(tameMarkdown(markdown)) as string;
   } catch {
     // Whatever else defeats the parser shows as the text it is.
     raw = plainParagraph(markdown);
