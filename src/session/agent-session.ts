@@ -43,7 +43,10 @@ type RestoreEngine = typeof import('./restore-engine.js');
 
 /** Options of {@link AgentSession.restore}. */
 export interface RestoreOptions {
-  /** Where the snapshot comes from, for the notice and the `restored` event. Default `snapshot`. */
+  /**
+   * Where the snapshot comes from, for the notice and the `restored` event. Default `snapshot`.
+   * `share` reads only its widgets: a share link's transcript or conversation is never taken.
+   */
   source?: RestoreSource;
 }
 
@@ -375,6 +378,9 @@ export class AgentSession {
     try {
       restoring = await this.#loadRestoreEngine();
       read = restoring.readSnapshot(input);
+      // A share link carries a canvas, nothing else: lines or a history written by whoever made
+      // the link would speak in the agent's voice and be sent to the model.
+      if (source === 'share') read = {widgets: read.widgets, transcript: [], dropped: read.dropped.filter((d) => d.part === 'widget')};
       // The layers that check widgets, and the result buffer of a restored conversation.
       await this.#hooks.prepareRestore?.();
       if (read.conversation) engine = await this.#loadEngine();

@@ -221,8 +221,8 @@ function readConversation(value: unknown, dropped: DroppedPart[]): SnapshotConve
     if (!read) return leftOut(`message ${index} has an unknown shape`);
     messages.push(read);
   }
-  const unanswered = unansweredCall(messages);
-  if (unanswered) return leftOut(`the tool call ${unanswered.slice(0, 60)} has no result`);
+  const broken = brokenHistory(messages);
+  if (broken) return leftOut(broken);
   const results: SnapshotResult[] = [];
   for (const result of Array.isArray(value.results) ? value.results : []) {
     if (isObject(result) && isString(result.id) && isString(result.text) && Number.isInteger(result.iteration) && (result.iteration as number) >= 0) {
@@ -232,13 +232,23 @@ function readConversation(value: unknown, dropped: DroppedPart[]): SnapshotConve
   return {messages, results};
 }
 
-/** The id of a tool call that the next message does not answer, if any (providers refuse such a history). */
-function unansweredCall(messages: readonly ModelMessage[]): string | undefined {
+/**
+ * Why a history does not hold together, or undefined when it does: it starts with the person's
+ * message, every tool call is answered by the next message, and every result answers a call of
+ * the message before it. Providers refuse any other history, and the next question would fail.
+ */
+function brokenHistory(messages: readonly ModelMessage[]): string | undefined {
+  if (messages.length && messages[0].role !== 'user') return 'it does not start with a question';
   for (const [index, message] of messages.entries()) {
-    if (message.role !== 'assistant') continue;
-    const next = messages[index + 1];
-    const answered = new Set(next?.role === 'tool' ? next.content.map((p) => p.toolCallId) : []);
-    for (const part of message.content) if (part.type === 'tool-call' && !answered.has(part.id)) return part.id;
+    if (message.role === 'assistant') {
+      const next = messages[index + 1];
+      const answered = new Set(next?.role === 'tool' ? next.content.map((p) => p.toolCallId) : []);
+      for (const part of message.content) if (part.type === 'tool-call' && !answered.has(part.id)) return `the tool call ${part.id.slice(0, 60)} has no result`;
+    } else if (message.role === 'tool') {
+      const previous = messages[index - 1];
+      const calls = new Set(previous?.role === 'assistant' ? previous.content.flatMap((p) => (p.type === 'tool-call' ? [p.id] : [])) : []);
+      for (const part of message.content) if (!calls.has(part.toolCallId)) return `the result ${part.toolCallId.slice(0, 60)} answers no call`;
+    }
   }
   return undefined;
 }
