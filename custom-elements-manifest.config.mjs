@@ -50,6 +50,31 @@ function packagePaths() {
   };
 }
 
+/**
+ * `snapshot` on `<autoui-agent>` is the `snapshot()` method, written as an accessor (its getter
+ * returns the method; its setter takes the starting snapshot a framework sets as a prop). The
+ * analyzer sees a field of function type, which the Vue generator would add beside the
+ * `snapshot` attribute's prop: the manifest says what it is, a method.
+ */
+function snapshotMethod() {
+  return {
+    name: 'autoui-agent: snapshot() is a method',
+    packageLinkPhase({customElementsManifest: manifest}) {
+      const agent = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'autoui-agent');
+      const index = agent?.members?.findIndex((m) => m.name === 'snapshot' && m.kind === 'field') ?? -1;
+      if (index < 0) throw new Error('custom-elements manifest: <autoui-agent> has no snapshot accessor; update snapshotMethod()');
+      agent.members[index] = {
+        kind: 'method',
+        name: 'snapshot',
+        description: 'The session as JSON: widgets (params, place, size, style), transcript, servers (name and address, never a token). `{conversation: true}` adds the conversation as the model saw it.',
+        parameters: [{name: 'options', optional: true, type: {text: 'SnapshotOptions'}}],
+        return: {type: {text: 'AutouiSnapshot'}},
+      };
+      agent.members = agent.members.filter((m) => m.name !== '#snapshot');
+    },
+  };
+}
+
 const jsxTypes = 'dist/types/jsx.d.ts';
 
 /**
@@ -102,6 +127,7 @@ export default {
   outdir: '.',
   plugins: [
     packagePaths(),
+    snapshotMethod(),
     jsxTypesPlugin({
       outdir: 'dist/types',
       fileName: 'jsx.d.ts',

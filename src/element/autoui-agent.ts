@@ -180,10 +180,19 @@ export class AutouiAgent extends LitElement {
   #observer?: MutationObserver;
   /** Where the session started from (`persist`, `share`, `snapshot`, `snapshot-src`), once, on first connect. */
   #start?: Promise<SessionStart | undefined>;
+  /** The page chose what the session holds before the start could (its clear() or restore()): the start restores nothing. */
+  #superseded?: 'cleared' | 'restored';
   readonly #onPageHide = () => void this.#start?.then((start) => start?.flush());
 
   constructor() {
     super();
+    // A `snapshot` prop a framework set before the element was defined is an own property that
+    // hides the accessor (and the method): it goes through the accessor instead.
+    if (Object.prototype.hasOwnProperty.call(this, 'snapshot')) {
+      const value: unknown = (this as unknown as {snapshot: unknown}).snapshot;
+      delete (this as unknown as {snapshot?: unknown}).snapshot;
+      this.snapshot = value;
+    }
     defineCanvasElements();
     defineElement('autoui-composer', AutouiComposer);
     defineElement('autoui-transcript', AutouiTranscript);
@@ -243,9 +252,19 @@ export class AutouiAgent extends LitElement {
     return this.#snapshot;
   }
 
-  /** A string is the starting snapshot (`initialSnapshot`): what a framework sets for a `snapshot` prop. */
-  set snapshot(value: string) {
+  /**
+   * A snapshot set as a property is the starting snapshot (`initialSnapshot`): what a framework
+   * sets for a `snapshot` prop. A string is its JSON; an object is written as JSON.
+   */
+  set snapshot(value: unknown) {
     if (typeof value === 'string') this.initialSnapshot = value;
+    else if (value && typeof value === 'object') {
+      try {
+        this.initialSnapshot = JSON.stringify(value);
+      } catch {
+        console.warn('autoui-agent: the snapshot property holds something that is not JSON; it is ignored.');
+      }
+    }
   }
 
   readonly #snapshot = (options?: SnapshotOptions): AutouiSnapshot => this.session.snapshot(options);
@@ -257,8 +276,10 @@ export class AutouiAgent extends LitElement {
    * Rejects with `SNAPSHOT_INVALID` or `SNAPSHOT_TOO_LARGE` (nothing changes), or `RUN_IN_PROGRESS`.
    */
   async restore(snapshot: unknown): Promise<RestoreResult> {
-    // After where the element starts from (the stored copy, a link), which must not replace it.
-    await this.#start;
+    // After where the element starts from (the stored copy, a link), which must not replace it;
+    // before it has started, instead of it.
+    if (this.#start) await this.#start;
+    else this.#superseded = 'restored';
     const result = await this.session.restore(snapshot);
     if (this.isConnected) {
       const ids = () => result.widgets.map((w) => w.id).filter((id) => this.session.widgets.get(id));
@@ -367,37 +388,49 @@ export class AutouiAgent extends LitElement {
     const shown = emitSessionEvent(this, event);
     if (event.type === 'approval' && shown) this.#showCard(event.request, event.respond);
     else if (event.type === 'approval-settled') this.#cards = new Map([...this.#cards].filter(([request]) => request !== event.request));
-    else if (event.type === 'cleared') this.#cards = new Map();
+    else if (event.type === 'cleared') {
+      this.#cards = new Map();
+      this.#superseded = 'cleared';
+    }
     this.requestUpdate();
   }
 
   /** The page did not take the question: the built-in transcript asks, if the page still shows it. */
   #showCard(request: ApprovalRequest, respond: ApprovalResponder): void {
     const replaced = (this.shadowRoot?.querySelector<HTMLSlotElement>('slot[name="transcript"]')?.assignedElements().length ?? 0) > 0;
-    if (!replaced) {
+    // A readonly embed's visitors are not the ones to approve what the page's code asks.
+    if (!replaced && !this.readonly) {
       this.#cards = new Map([...this.#cards, [request, respond]]);
       return;
     }
     // Nobody would see a card: deny at once rather than wait for an answer that cannot come.
-    console.warn(`autoui-agent: ${request.name} needs approval, but the page replaced the transcript (slot="transcript") and did not handle autoui-tool-approval; the call is denied.`);
+    const why = this.readonly ? 'the element is readonly' : 'the page replaced the transcript (slot="transcript")';
+    console.warn(`autoui-agent: ${request.name} needs approval, but ${why} and the page did not handle autoui-tool-approval; the call is denied.`);
     respond('deny', 'The page shows no way to approve it.');
   }
 
   /** Starts the session from a share link, the stored copy or a snapshot, when an attribute asks; the code for it is a lazy chunk. */
   #startSession(): Promise<SessionStart | undefined> {
-    const attributes = {share: this.share, persist: this.persist, snapshot: this.initialSnapshot, snapshotSrc: this.snapshotSrc, storageKey: this.#storageKey()};
+    const attributes = {
+      share: this.share,
+      persist: this.persist,
+      snapshot: this.initialSnapshot,
+      snapshotSrc: this.snapshotSrc,
+      storageKey: this.#storageKey(),
+      superseded: () => this.#superseded,
+    };
     if (!attributes.share && attributes.persist !== 'local' && !attributes.snapshot.trim() && !attributes.snapshotSrc.trim()) return Promise.resolve(undefined);
-    const started = import('./session-start.js').then(
-      async ({SessionStart}) => {
+    const started = import('./session-start.js')
+      .then(async ({SessionStart}) => {
         const start = new SessionStart(this.session);
         await start.start(attributes);
         return start;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
+        // A part that did not load (the persistence chunk, say): the element works without it.
         this.session.reportError(ErrorCodes.LOAD_FAILED, loadFailed('Part of autoui-agent', error).message);
         return undefined;
-      },
-    );
+      });
     // A question asked meanwhile continues what is restored.
     this.session.holdQuestions(started);
     return started;

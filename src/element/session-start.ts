@@ -20,6 +20,12 @@ export interface StartAttributes {
   snapshotSrc?: string;
   /** The stored copy's key: page origin, path and the element's id. */
   storageKey: string;
+  /**
+   * Whether the page already chose what the session holds, read before each step: `cleared`
+   * (Start over: the stored copy is erased, nothing restored) or `restored` (its own `restore()`:
+   * kept, nothing else restored).
+   */
+  superseded(): 'cleared' | 'restored' | undefined;
 }
 
 /** Starts one element's session and keeps it stored when asked. A lazy chunk: only elements with those attributes load it. */
@@ -45,8 +51,10 @@ export class SessionStart {
       const {persistSession} = await import('../session/persist-session.js');
       this.#persistence = persistSession(this.session, {key: a.storageKey, restore: false});
     }
+    if (await this.#pageChose(a)) return;
     const link = fragment === undefined ? undefined : await this.#fromShareLink(fragment, a.persist === 'local');
     if (link?.opened) return;
+    if (await this.#pageChose(a)) return;
     // A link that did not open leaves the stored copy to restore, as if there were no link; the
     // person is still told why the link did not open (after it, or the restore would erase it).
     const restored = this.#persistence ? await this.#persistence.restoreStored() : undefined;
@@ -54,9 +62,17 @@ export class SessionStart {
       if (!link.told) this.#tell(link.failure);
       else if (restored) this.session.reportNotice({reason: 'error', level: 'error', code: link.failure.code, message: link.failure.message});
     }
-    if (restored) return;
+    if (restored || (await this.#pageChose(a))) return;
     if (a.snapshot?.trim()) await this.session.restore(a.snapshot).catch(() => {});
-    else if (a.snapshotSrc?.trim()) await this.#fromUrl(a.snapshotSrc.trim());
+    else if (a.snapshotSrc?.trim()) await this.#fromUrl(a.snapshotSrc.trim(), a);
+  }
+
+  /** True when the page already chose (see `superseded`); its choice is then kept in storage. */
+  async #pageChose(a: StartAttributes): Promise<boolean> {
+    const choice = a.superseded();
+    if (choice === 'cleared') await this.#persistence?.erase();
+    else if (choice === 'restored') await this.#persistence?.save();
+    return choice !== undefined;
   }
 
   /** Opens a share link: whether its canvas is shown, else why not, and whether the session already told it. */
@@ -66,21 +82,28 @@ export class SessionStart {
       const {decodeShareFragment} = await import('../session/restore-engine.js');
       json = await decodeShareFragment(fragment);
     } catch (error) {
-      return {opened: false, failure: AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.SNAPSHOT_INVALID, errorMessage(error))};
+      const failure = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.SNAPSHOT_INVALID, errorMessage(error));
+      return this.#leaveLink(persisted, {opened: false, failure});
     }
     try {
       await this.session.restore(json, {source: 'share'});
     } catch (error) {
       // The session told this one itself (an error event and a notice).
-      return {opened: false, failure: AutouiError.isInstance(error) ? error : undefined, told: true};
+      return this.#leaveLink(persisted, {opened: false, failure: AutouiError.isInstance(error) ? error : undefined, told: true});
     }
-    // With a stored copy, what the person does next is kept: a reload must show that, not the
-    // link again. The rest of the address is left as it was.
-    if (persisted) history.replaceState(history.state, '', withoutShareParam(location.href));
-    return {opened: true};
+    return this.#leaveLink(persisted, {opened: true});
   }
 
-  async #fromUrl(src: string): Promise<void> {
+  /**
+   * With a stored copy, what the person does next is kept: a reload must show that, not the link
+   * again (nor its failure). The rest of the address is left as it was.
+   */
+  #leaveLink<T>(persisted: boolean, outcome: T): T {
+    if (persisted) history.replaceState(history.state, '', withoutShareParam(location.href));
+    return outcome;
+  }
+
+  async #fromUrl(src: string, a: StartAttributes): Promise<void> {
     let url: URL;
     try {
       url = new URL(src, document.baseURI);
@@ -98,14 +121,15 @@ export class SessionStart {
     try {
       const response = await fetch(url, {credentials: 'same-origin', headers: {accept: 'application/json'}, signal: controller.signal});
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      text = await readCapped(response, SNAPSHOT_LIMITS.maxChars * 4, shown);
+      text = await readCapped(response, SNAPSHOT_LIMITS.maxChars, shown);
     } catch (error) {
       const reason = controller.signal.aborted ? errorMessage(controller.signal.reason) : errorMessage(error);
       return this.#tell(AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.LOAD_FAILED, `The snapshot at ${shown} could not be loaded (${reason}).`, {cause: error}));
     } finally {
       clearTimeout(timer);
     }
-    await this.session.restore(text).catch(() => {});
+    // The fetch may take seconds: the page may have chosen meanwhile.
+    if (!(await this.#pageChose(a))) await this.session.restore(text).catch(() => {});
   }
 
   #tell(error: AutouiError): void {

@@ -12,6 +12,7 @@
  * and the session goes on in memory.
  */
 import {errorMessage, ErrorCodes} from '../errors.js';
+import {readUntrustedJson} from '../schema/untrusted-json.js';
 import type {AgentSession, RestoreResult} from './agent-session.js';
 import {SNAPSHOT_LIMITS, type AutouiSnapshot, type SnapshotWidget} from './snapshot-format.js';
 import {indexedDbStorage, type SessionStorage} from './session-storage.js';
@@ -41,6 +42,10 @@ export interface SessionPersistence {
   restoreStored(): Promise<RestoreResult | undefined>;
   /** Saves now what a debounced save would save later, if anything; resolves once written (or failed). */
   flush(): Promise<void>;
+  /** Saves the session now (a view restored it before this copy was kept). */
+  save(): Promise<void>;
+  /** Erases the stored copy now (a view cleared the session before this copy was kept). */
+  erase(): Promise<void>;
   /** Stops keeping the session (the stored copy stays). */
   stop(): void;
 }
@@ -52,6 +57,15 @@ interface StoredSession {
   /** Widgets of the copy no layer could show when it was restored, tried again next time. */
   later?: unknown;
 }
+
+/**
+ * What of a snapshot is kept: not the lines that said it was restored or not kept (the next visit
+ * says so again), which would pile up visit after visit.
+ */
+const kept = (snapshot: AutouiSnapshot): AutouiSnapshot => ({
+  ...snapshot,
+  transcript: snapshot.transcript.filter((e) => !(e.kind === 'notice' && (e.reason === 'restored' || e.reason === 'storage'))),
+});
 
 const isEmpty = (snapshot: AutouiSnapshot) => !snapshot.widgets.length && !snapshot.transcript.length && !snapshot.conversation?.messages.length;
 
@@ -67,6 +81,13 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
   let stopped = false;
   /** A clear or a restore came after the start: the stored copy must not replace it. */
   let overtaken = false;
+  /** A change came while the copy was being read (saves wait meanwhile): saved once it is read. */
+  let changedWhileReading = false;
+  /**
+   * The copy could not be read: it is not written over either until a read succeeds, so a
+   * storage that answers late does not replace the previous visit's session with this one.
+   */
+  let unreadable = false;
   /** One notice per run of failures: a storage that keeps failing does not fill the transcript. */
   let failing = false;
   let writing: Promise<void> = Promise.resolve();
@@ -99,8 +120,8 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
   const save = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
-    if (stopped) return writing;
-    const snapshot = session.snapshot({conversation: true});
+    if (stopped || unreadable) return writing;
+    const snapshot = kept(session.snapshot({conversation: true}));
     // Nothing to keep (a run that ended after clear()): no empty copy, which would count as one.
     if (isEmpty(snapshot) && !later.length) return enqueue('The stored copy of this session could not be erased', () => storage.erase(key));
     const text = recordText(snapshot);
@@ -111,15 +132,22 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
     // One write at a time, in order: the last one holds the latest state.
     return enqueue('This session could not be kept in the browser', () => storage.save(key, text));
   };
-  /** The record as stored, within what a restore reads: without the full results, then without the conversation, if need be. */
+  /**
+   * The record as stored, within every limit a restore reads (characters, values, depth): without
+   * the full results, then without the conversation, if need be; undefined when even the canvas
+   * is beyond them.
+   */
   const recordText = (snapshot: AutouiSnapshot): string | undefined => {
-    const write = (s: AutouiSnapshot) => JSON.stringify({snapshot: {...s, widgets: [...s.widgets, ...later]}, alwaysAllowed: session.alwaysAllowed} satisfies StoredSession);
-    let text = write(snapshot);
-    if (text.length > SNAPSHOT_LIMITS.maxChars && snapshot.conversation) text = write({...snapshot, conversation: {...snapshot.conversation, results: []}});
-    if (text.length > SNAPSHOT_LIMITS.maxChars) text = write({...snapshot, conversation: undefined});
-    return text.length > SNAPSHOT_LIMITS.maxChars ? undefined : text;
+    const candidates = [snapshot, ...(snapshot.conversation ? [{...snapshot, conversation: {...snapshot.conversation, results: []}}, {...snapshot, conversation: undefined}] : [])];
+    for (const candidate of candidates) {
+      const full = {...candidate, widgets: [...candidate.widgets, ...later]};
+      const text = JSON.stringify({snapshot: full, alwaysAllowed: session.alwaysAllowed} satisfies StoredSession);
+      if (readUntrustedJson(text, SNAPSHOT_LIMITS).ok) return text;
+    }
+    return undefined;
   };
   const soon = () => {
+    if (reading) changedWhileReading = true;
     if (reading || stopped) return;
     clearTimeout(timer);
     timer = setTimeout(() => void save(), debounceMs);
@@ -140,6 +168,8 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
       void enqueue('The stored copy of this session could not be erased', () => storage.erase(key));
     } else if (event.type === 'restored' && event.source !== 'local') {
       overtaken = true;
+      // What was kept for later belonged to the copy this restore replaced.
+      later = [];
       soon();
     } else if (event.type === 'run-end' && !reading && !stopped) {
       // The end of a question is saved at once: a reload right after the answer must find it.
@@ -149,19 +179,22 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
 
   const restoreStored = async (): Promise<RestoreResult | undefined> => {
     reading = true;
-    overtaken = false;
+    changedWhileReading = false;
     try {
       return await readBack();
     } finally {
       reading = false;
+      if (changedWhileReading) soon();
     }
   };
   const readBack = async (): Promise<RestoreResult | undefined> => {
     let stored: unknown;
     try {
       stored = await timed(() => storage.load(key));
+      unreadable = false;
     } catch (error) {
-      failed('The stored copy of this session could not be read', error);
+      unreadable = true;
+      failed('The stored copy of this session could not be read; it is left as it was', error);
       return undefined;
     }
     if (stopped || overtaken || stored === undefined || stored === null) return undefined;
@@ -199,6 +232,11 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
     },
     // Only a change not yet written: a flush after clear() must not store the empty session.
     flush: () => restored.then(() => (timer !== undefined ? save() : writing)),
+    save: () => save(),
+    erase: () => {
+      later = [];
+      return enqueue('The stored copy of this session could not be erased', () => storage.erase(key));
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);

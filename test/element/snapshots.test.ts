@@ -316,3 +316,75 @@ describe('secrets and share links', () => {
     expect(JSON.parse(shared).widgets.map((w: {type: string}) => w.type)).to.deep.equal(['stat-card']);
   });
 });
+
+describe('second review: the page chooses before the start can', () => {
+  const statSnapshot = (label: string) => ({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_stat01', type: 'stat-card', params: {label, value: 1}}], transcript: [], servers: []});
+  const labels = (agent: AutouiAgent) => agent.widgets.map((w) => (w.params as {label: string}).label);
+
+  async function storedCopy(id: string, label: string) {
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
+    await agent.restore(statSnapshot(label));
+    await storedWidgets(id, 1);
+    agent.remove();
+  }
+
+  /** A persisted element `id`, appended to the page (not yet started: its chunks load). */
+  function append(id: string): AutouiAgent {
+    const agent = document.createElement('autoui-agent');
+    agent.setAttribute('lang', 'en');
+    agent.setAttribute('persist', 'local');
+    agent.id = id;
+    document.body.append(agent);
+    return agent;
+  }
+
+  it('clear() at once after connect wins over the stored copy, which is erased', async () => {
+    const id = uniqueId('start-over');
+    await storedCopy(id, 'OLD');
+    const agent = append(id);
+    try {
+      agent.clear();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(agent.widgets).to.deep.equal([]);
+      await waitUntil(async () => (await get(keyOf(id), store)) === undefined, 'the stored copy was not erased', {timeout: 5000});
+    } finally {
+      agent.remove();
+    }
+  });
+
+  it('restore() before the element connects is what it shows and keeps', async () => {
+    const id = uniqueId('before');
+    await storedCopy(id, 'STORED');
+    const agent = document.createElement('autoui-agent');
+    agent.setAttribute('lang', 'en');
+    agent.setAttribute('persist', 'local');
+    agent.id = id;
+    const restored = agent.restore(statSnapshot('PAGE'));
+    document.body.append(agent);
+    try {
+      await restored;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(labels(agent)).to.deep.equal(['PAGE']);
+      await waitUntil(async () => (await get<string>(keyOf(id), store))?.includes('PAGE'), 'the page\'s canvas was not kept', {timeout: 5000});
+      agent.clear();
+    } finally {
+      agent.remove();
+    }
+  });
+
+  it('a snapshot prop set before the element is defined (an element upgraded later) still starts it, and snapshot() is a method', async () => {
+    const inert = document.implementation.createHTMLDocument('');
+    const agent = inert.createElement('autoui-agent') as AutouiAgent;
+    agent.setAttribute('lang', 'en');
+    (agent as unknown as {snapshot: unknown}).snapshot = statSnapshot('EARLY');
+    document.body.append(document.adoptNode(agent));
+    try {
+      await widgetsShown(agent, 1);
+      expect(labels(agent)).to.deep.equal(['EARLY']);
+      expect(typeof agent.snapshot).to.equal('function');
+      expect(agent.snapshot().widgets).to.have.length(1);
+    } finally {
+      agent.remove();
+    }
+  });
+});
