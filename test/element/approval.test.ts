@@ -100,6 +100,15 @@ describe('<autoui-agent> tool approval', () => {
     expect((await three).toolCalls[0].errorCode).to.equal('TOOL_DENIED');
   });
 
+  it('readonly: no card for the embed\'s visitors; a call the page does not answer is denied', async () => {
+    const name = unique('readonly');
+    const {agent} = await agentOver([{toolCalls: [save(name)]}, {toolCalls: [listSaved]}, {text: 'Not saved.'}], {readonly: true});
+    const result = await agent.ask('Save it');
+    expect(result.toolCalls[0]).to.include({tool: 'save_query', errorCode: 'TOOL_DENIED'});
+    expect(ui(agent).cards()).to.have.length(0);
+    expect(savedList(agent)).to.contain('"queries"').and.not.contain(name);
+  });
+
   it('Deny: the model reads the refusal and the server keeps nothing', async () => {
     const name = unique('denied');
     const {agent, scenario} = await agentOver([{toolCalls: [save(name)]}, {toolCalls: [listSaved]}, {text: 'Not saved.'}]);
