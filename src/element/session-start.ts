@@ -9,6 +9,7 @@ import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {SessionPersistence} from '../session/persist-session.js';
 import {publicAddress} from '../policy/public-address.js';
+import {readBounded} from '../session/read-bounded.js';
 import {SNAPSHOT_LIMITS} from '../session/snapshot-format.js';
 import {findShareFragment, withoutShareParam} from '../session/share-param.js';
 
@@ -145,19 +146,5 @@ async function readCapped(response: Response, max: number, shown: string): Promi
   const tooLarge = () => new AutouiError(ErrorCodes.SNAPSHOT_TOO_LARGE, `The snapshot at ${shown} is over ${max} bytes; it is not read.`);
   if (Number(response.headers.get('content-length') ?? 0) > max) throw tooLarge();
   if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const decoder = new TextDecoder();
-  return chunks.map((c) => decoder.decode(c, {stream: true})).join('') + decoder.decode();
+  return new TextDecoder().decode(await readBounded(response.body, max, tooLarge));
 }

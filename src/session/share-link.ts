@@ -6,6 +6,7 @@
  * small hostile link cannot grow into a large allocation.
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
+import {readBounded} from './read-bounded.js';
 import {SHARE_PARAM} from './share-param.js';
 import {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION, type AutouiSnapshot} from './snapshot-format.js';
 
@@ -61,30 +62,11 @@ export async function decodeShareFragment(value: string): Promise<string> {
 }
 
 /** Runs `bytes` through a (de)compression stream, refusing more than `max` bytes out. */
-async function pipe(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream, max: number): Promise<Uint8Array> {
+function pipe(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream, max: number): Promise<Uint8Array> {
   const writer = transform.writable.getWriter();
   void writer.write(bytes).catch(() => {});
   void writer.close().catch(() => {});
-  const reader = transform.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      throw new AutouiError(ErrorCodes.SNAPSHOT_TOO_LARGE, `This share link unpacks to more than ${max} bytes; it is not read.`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return readBounded(transform.readable, max, () => new AutouiError(ErrorCodes.SNAPSHOT_TOO_LARGE, `This share link unpacks to more than ${max} bytes; it is not read.`));
 }
 
 function toBase64Url(bytes: Uint8Array): string {

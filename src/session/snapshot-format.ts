@@ -7,7 +7,7 @@
  */
 import type {ApprovalRequest} from '../agent/approval.js';
 import type {ToolCall} from '../agent/dispatcher.js';
-import type {CanvasPosition, CanvasSize} from '../agent/widget-sink.js';
+import type {WidgetInstance} from '../agent/widget-sink.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import type {ApprovalState} from './session-approvals.js';
 import type {Notice} from './transcript.js';
@@ -17,16 +17,11 @@ export const SNAPSHOT_FORMAT = 'autoui-snapshot';
 /** The version this library writes and reads. */
 export const SNAPSHOT_VERSION = 1;
 
-/** One widget of a snapshot. */
-export interface SnapshotWidget {
-  /** Its id on the canvas (`w_` + 6 characters), kept so a restored conversation can still name it. */
-  id: string;
-  type: string;
-  params: Record<string, unknown>;
-  position?: CanvasPosition;
-  size?: CanvasSize;
-  style?: Record<string, string>;
-}
+/**
+ * One widget of a snapshot: the canvas's record of it as it stands (id, type, params, and the
+ * place, size and style it was given). Its id is kept so a restored conversation can still name it.
+ */
+export type SnapshotWidget = WidgetInstance;
 
 /** A tool call as the transcript shows it: its name, outcome and duration, never its arguments or result. */
 export type SnapshotToolCall = Omit<ToolCall, 'args' | 'result'>;
