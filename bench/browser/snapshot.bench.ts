@@ -18,6 +18,7 @@ import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {recipeExample, type RecipeExample} from '../../src/webmcp/recipe.js';
 import {openChromium} from './chromium-session.mjs';
+import {random} from '../pages/render-data.js';
 import {median, ratioRow, round3, type BenchResult} from '../stats.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -66,17 +67,6 @@ function examples(): RecipeExample[] {
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const GROUPS = ['Ensemble', 'Rassemblement national', 'LFI-NUPES', 'Les Républicains', 'Socialistes', 'Écologistes', 'Démocrates', 'Horizons', 'LIOT', 'GDR'];
 
-/** A small deterministic pseudo-random generator (mulberry32, as bench/pages/render-data.js). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The table recipe's columns with `count` rows of the same shape, seeded pseudo-random values (not

@@ -3,8 +3,8 @@
  * libraries: deterministic, so every run and both sides draw exactly the same thing.
  */
 
-/** A small deterministic pseudo-random generator (mulberry32). */
-function random(seed) {
+/** A small deterministic pseudo-random generator (mulberry32): the benchmarks' seeded data. */
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -35,6 +35,19 @@ async function storedWidgets(id: string, count: number): Promise<unknown[]> {
   return widgets;
 }
 
+/** A snapshot of one stat card labelled `label`. */
+const statSnapshot = (label: string) => ({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_stat01', type: 'stat-card', params: {label, value: 1}}], transcript: [], servers: []});
+/** The labels of the stat cards an agent shows. */
+const labels = (agent: AutouiAgent) => agent.widgets.map((w) => (w.params as {label: string}).label);
+
+/** Gives the persisted element `id` a stored copy showing `label` (that element then leaves the page). */
+async function storedCopy(id: string, label: string) {
+  const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
+  await agent.restore(statSnapshot(label));
+  await storedWidgets(id, 1);
+  agent.remove();
+}
+
 /** Resolves once `agent` restored something (its `autoui-restored` event). */
 const restoredOnce = (agent: AutouiAgent) => new Promise<CustomEvent>((resolve) => agent.addEventListener('autoui-restored', (e) => resolve(e as CustomEvent), {once: true}));
 
@@ -210,20 +223,11 @@ describe('share links, snapshot attributes and readonly embeds', () => {
 describe('where a persisted element starts when a link or the page also restores', () => {
   afterEach(() => history.replaceState(null, '', location.pathname + location.search));
 
-  const statSnapshot = (label: string) => ({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_stat01', type: 'stat-card', params: {label, value: 1}}], transcript: [], servers: []});
-  const labels = (agent: AutouiAgent) => agent.widgets.map((w) => (w.params as {label: string}).label);
 
-  /** A persisted element `id` whose stored copy shows `label`. */
-  async function stored(id: string, label: string) {
-    const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
-    await agent.restore(statSnapshot(label));
-    await storedWidgets(id, 1);
-    agent.remove();
-  }
 
   it('a damaged link does not hide the stored copy, which is restored and kept', async () => {
     const id = uniqueId('damaged');
-    await stored(id, 'MY-WORK');
+    await storedCopy(id, 'MY-WORK');
     history.replaceState(null, '', `${location.pathname}#autoui=cut-by-the-chat-app`);
     const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', share: true, id}});
     await widgetsShown(agent, 1);
@@ -234,7 +238,7 @@ describe('where a persisted element starts when a link or the page also restores
 
   it('with share and persist, the shared canvas is kept: the next visit without the link shows it', async () => {
     const id = uniqueId('shared');
-    await stored(id, 'OLD');
+    await storedCopy(id, 'OLD');
     const source = await mountAgent(undefined, {attributes: {lang: 'en'}});
     await source.restore(statSnapshot('SHARED'));
     history.replaceState(null, '', await source.shareUrl());
@@ -252,7 +256,7 @@ describe('where a persisted element starts when a link or the page also restores
 
   it('a restore() by the page right after mounting is not replaced by the stored copy', async () => {
     const id = uniqueId('page-first');
-    await stored(id, 'STORED');
+    await storedCopy(id, 'STORED');
     const agent = document.createElement('autoui-agent');
     agent.setAttribute('lang', 'en');
     agent.setAttribute('persist', 'local');
@@ -318,15 +322,7 @@ describe('secrets and share links', () => {
 });
 
 describe('second review: the page chooses before the start can', () => {
-  const statSnapshot = (label: string) => ({format: 'autoui-snapshot', version: 1, createdAt: new Date().toISOString(), widgets: [{id: 'w_stat01', type: 'stat-card', params: {label, value: 1}}], transcript: [], servers: []});
-  const labels = (agent: AutouiAgent) => agent.widgets.map((w) => (w.params as {label: string}).label);
 
-  async function storedCopy(id: string, label: string) {
-    const agent = await mountAgent(undefined, {attributes: {lang: 'en', persist: 'local', id}});
-    await agent.restore(statSnapshot(label));
-    await storedWidgets(id, 1);
-    agent.remove();
-  }
 
   /** A persisted element `id`, appended to the page (not yet started: its chunks load). */
   function append(id: string): AutouiAgent {
