@@ -127,7 +127,10 @@ export const cases = [
   ...builds('widgets appear while the model writes them; vetoed, invalid and cut calls leave no draft', async (ctx, build) => {
     const rows = Array.from({length: 200}, (_, i) => [`2026-01-${String((i % 28) + 1).padStart(2, '0')}`, ['Paris', 'Lyon'][i % 2], 100 + i]);
     const table = {name: 'autoui_webmcp_widget_display', input: {name: 'table', params: {title: 'Sales', rows}}};
-    const chart = (extra = {}) => ({name: 'autoui_webmcp_widget_display', input: {name: 'chart', params: {type: 'line', datasets: [{data: rows.map((r) => r[2])}], ...extra}}});
+    // 600 points: the chart's arguments stream for longer than the longest wait between draft
+    // refreshes (1 s), so its draft shows points before the call ends however costly the table's were.
+    const points = Array.from({length: 600}, (_, i) => 100 + i);
+    const chart = (extra = {}) => ({name: 'autoui_webmcp_widget_display', input: {name: 'chart', params: {type: 'line', datasets: [{data: points}], ...extra}}});
     const slow = {chunkDelayMs: 4, fragmentSize: 6};
     /** Asks, waits for a draft that shows some rows or points while the run goes on, then for the answer. */
     const draftThenAnswer = async (page, question) => {
@@ -152,7 +155,7 @@ export const cases = [
     ]);
     assert.deepEqual(await page.evaluate(() => window.__e2e.drafts()), []);
     assert.equal((await events(page, 'autoui-widget-create')).length, 2, 'autoui-widget-create once per widget');
-    assert.deepEqual((await events(page, 'autoui-widget-created')).map((e) => e.detail.params.rows?.length ?? e.detail.params.datasets[0].data.length), [200, 200]);
+    assert.deepEqual((await events(page, 'autoui-widget-created')).map((e) => e.detail.params.rows?.length ?? e.detail.params.datasets[0].data.length), [200, 600]);
 
     // An invalid call (its last param is out of range) and a cut stream: the draft goes.
     const invalid = await scenario(ctx.servers, [{toolCalls: [chart({height: 5})], ...slow}, {text: 'It did not validate.', ...stop}]);

@@ -47,7 +47,7 @@ for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-wid
 document.getElementById('main').append(agent);
 
 const canvasRoot = () => agent.shadowRoot.querySelector('autoui-canvas').shadowRoot;
-/** Elements a draft rendered, in order (looked for every frame), to compare with the widgets' elements afterwards. */
+/** Elements a draft rendered, in order (looked for every frame, and heard as their `draft` attribute changes), to compare with the widgets' elements afterwards. */
 const draftElements = [];
 const watchDrafts = () => {
   for (const element of agent.shadowRoot?.querySelector('autoui-canvas')?.shadowRoot?.querySelectorAll('[part~="draft"] > [draft]') ?? []) {
@@ -56,6 +56,18 @@ const watchDrafts = () => {
   requestAnimationFrame(watchDrafts);
 };
 requestAnimationFrame(watchDrafts);
+// Also heard, not only looked for: a draft that becomes its widget within one frame is still seen
+// (the element's `draft` attribute was set, then removed: its old value says so).
+customElements.whenDefined('autoui-agent').then(async () => {
+  await agent.updateComplete;
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const element = record.target;
+      if ((element.hasAttribute('draft') || record.oldValue !== null) && !draftElements.includes(element)) draftElements.push(element);
+    }
+  });
+  observer.observe(canvasRoot(), {subtree: true, attributes: true, attributeFilter: ['draft'], attributeOldValue: true});
+});
 /** The most rows or points a draft had, as the session's store said (heard, not polled). */
 let draftedItems = 0;
 customElements.whenDefined('autoui-agent').then(() =>
