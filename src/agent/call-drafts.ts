@@ -1,7 +1,8 @@
 /**
  * Drafts of display calls while the model writes them. A provider streams each tool call's
  * arguments as JSON fragments (`tool-input-start`, `tool-input-delta`); for a call to a display
- * tool whose layer can preview it, the fragments feed an incremental JSON parser, and what the
+ * tool whose layer can preview it (or to an MCP tool with an app view, whose view hears the
+ * arguments as they come), the fragments feed an incremental JSON parser, and what the
  * arguments say so far is shown on the canvas as a draft. The draft ends when the widget its call
  * shows takes its frame, or when the call has run without showing one or never completes (a cut
  * stream, Stop): then it goes away.
@@ -281,10 +282,10 @@ export class CallDrafts {
   }
 }
 
-/** The previewer of a display tool's layer, if it has one. */
+/** The previewer of a display tool's layer, or of an MCP tool with an app view, if it has one. */
 function previewerOf(entry: CatalogEntry): ToolPreviewer | undefined {
-  if (!entry.tool.displays || entry.layer.protocol !== 'webmcp') return undefined;
-  return entry.layer.previewTool;
+  if (entry.layer.protocol === 'mcp') return entry.tool.app?.resourceUri ? entry.layer.previewTool : undefined;
+  return entry.tool.displays ? entry.layer.previewTool : undefined;
 }
 
 const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -36,6 +36,19 @@ export interface LayerTool {
    * `widget_display` and `canvas` say so; a page's own display tools may too.
    */
   displays?: boolean;
+  /** MCP Apps (`_meta.ui` of an MCP tool): the view its calls show, and who may call it. */
+  app?: ToolAppMeta;
+}
+
+/** Who may call a tool, in MCP Apps' words: the model (the agent) and/or the server's own app views. */
+export type ToolVisibility = 'model' | 'app';
+
+/** What an MCP tool's `_meta.ui` says (MCP Apps, `io.modelcontextprotocol/ui`). */
+export interface ToolAppMeta {
+  /** The `ui://` resource its calls are shown in, if any. */
+  resourceUri?: string;
+  /** Who may call it; `['model', 'app']` when the server says nothing. */
+  visibility: readonly ToolVisibility[];
 }
 
 /** A recipe a server announces: how to do one thing with its tools. */
@@ -87,6 +100,27 @@ export interface McpLayer {
   recipes?: Recipe[];
   /** Calls a tool on the server (injected by `src/mcp`, or by a test). */
   callTool?: ToolExecutor;
+  /** Drafts of calls to its app tools while they stream: their view gets the arguments so far. */
+  previewTool?: ToolPreviewer;
+  /** What the server's MCP App views may reach through the host (absent for servers without apps). */
+  apps?: McpAppChannel;
+}
+
+/** Options of the app channel's requests. */
+export interface AppRequestOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * The requests an MCP App view of this server may have the host make to it: `tools/call` (only
+ * tools whose visibility includes `app`; the host checks that and asks approval first) and
+ * `resources/read`. Results are the server's, as plain JSON (a `CallToolResult`, a `ReadResourceResult`).
+ */
+export interface McpAppChannel {
+  /** The tools app views may call (visibility includes `app`), model-only ones left out. */
+  tools: readonly LayerTool[];
+  callTool(name: string, args: Record<string, unknown>, options?: AppRequestOptions): Promise<Record<string, unknown>>;
+  readResource(uri: string, options?: AppRequestOptions): Promise<Record<string, unknown>>;
 }
 
 /** What the draft of a streaming call shows: a widget of `type`, with the params readable so far. */

@@ -9,6 +9,7 @@ import {PaginatedResultSchema, ToolSchema, type Tool} from '@modelcontextprotoco
 import type {LayerTool} from '../agent/types.js';
 import {errorMessage} from '../errors.js';
 import {createRuntimeValidator} from '../schema/validator.js';
+import {toolAppMeta, visibleToApps, visibleToModel} from './app-meta.js';
 import type {DisabledTool} from './mcp-types.js';
 
 /** More pages than any real server needs: a server that loops on its cursor is cut here. */
@@ -16,7 +17,10 @@ const MAX_PAGES = 100;
 
 /** The usable tools and the disabled ones. */
 export interface ListedTools {
+  /** The tools offered to the model (MCP Apps: those whose visibility includes `model`). */
   tools: LayerTool[];
+  /** The tools the server's app views may call (visibility includes `app`), model-visible or not. */
+  appTools: LayerTool[];
   disabled: DisabledTool[];
   /** The valid tools as the server described them (output schemas included). */
   definitions: Tool[];
@@ -87,10 +91,15 @@ function danglingRef(node: unknown, root: unknown): string | undefined {
   return undefined;
 }
 
-/** Lists, validates and maps the server's tools; `allow` keeps only the named ones. */
+/**
+ * Lists, validates and maps the server's tools; `allow` keeps only the named ones (for the model
+ * and for app views alike). A tool whose `_meta.ui.visibility` lacks `model` is never offered to
+ * the model: it goes to `appTools` only.
+ */
 export async function listServerTools(client: Client, signal: AbortSignal, allow?: readonly string[]): Promise<ListedTools> {
   const raw = await listRawTools(client, signal);
   const tools: LayerTool[] = [];
+  const appTools: LayerTool[] = [];
   const disabled: DisabledTool[] = [];
   const definitions: Tool[] = [];
   for (const item of raw) {
@@ -103,14 +112,18 @@ export async function listServerTools(client: Client, signal: AbortSignal, allow
     }
     const tool = item as Tool;
     definitions.push(tool);
-    tools.push({
+    const app = toolAppMeta(tool._meta);
+    const mapped: LayerTool = {
       name: tool.name,
       ...(tool.title || tool.annotations?.title ? {title: tool.title || tool.annotations?.title} : {}),
       description: tool.description ?? tool.title ?? tool.annotations?.title,
       inputSchema: tool.inputSchema as Record<string, unknown>,
       ...(tool.annotations ? {annotations: {...tool.annotations}} : {}),
-    });
+      ...(app ? {app} : {}),
+    };
+    if (visibleToModel(app)) tools.push(mapped);
+    if (visibleToApps(app)) appTools.push(mapped);
   }
   cacheOutputSchemas(client, definitions);
-  return {tools, disabled, definitions};
+  return {tools, appTools, disabled, definitions};
 }

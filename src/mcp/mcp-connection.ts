@@ -3,15 +3,18 @@
  * It connects (Streamable HTTP, else legacy SSE), lists the tools page by
  * page (a broken tool is disabled alone), finds the server's recipes, and wires `callTool`:
  * progress notifications keep the call alive, the call's signal cancels it on the server, and a
- * session the server forgot (HTTP 404) is re-opened once, retrying only read-only tools.
+ * session the server forgot (HTTP 404) is re-opened once, retrying only read-only tools. A tool
+ * with an MCP App view (`_meta.ui.resourceUri`) shows it on the canvas, and the layer's `apps`
+ * channel is what those views may ask of the server.
  */
 import {resolveCanonicalTools} from '../agent/canonical-tools.js';
 import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
-import type {LayerTool, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
+import type {LayerTool, McpAppChannel, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import {publicAddress} from '../policy/public-address.js';
 import {httpUrl} from '../policy/url-rules.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {httpStatusOf, toConnectError} from './connect-errors.js';
+import {appViewPreviewer, showAppView} from './app-views.js';
 import {listServerTools} from './list-server-tools.js';
 import {McpSession, withDeadline} from './mcp-session.js';
 import type {DisabledTool, McpConnection, McpServerOptions} from './mcp-types.js';
@@ -45,7 +48,7 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
   const opened = await withDeadline(deadline, (signal) => openClient({url, label, headers, signal}));
   const session = new McpSession(opened, {url, label, headers, timeoutMs});
   try {
-    const {tools, disabled, recipes, promptRecipes} = await withDeadline(deadline, async (signal) => {
+    const {tools, appTools, disabled, recipes, promptRecipes} = await withDeadline(deadline, async (signal) => {
       const listed = await listServerTools(opened.client, signal, options.tools);
       session.definitions = listed.definitions;
       const roles = resolveCanonicalTools(listed.tools);
@@ -55,7 +58,7 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
       }
       return {...listed, recipes: undefined as Recipe[] | undefined, promptRecipes: false};
     });
-    return buildConnection(session, {options, label, url, tools, disabled, recipes, promptRecipes});
+    return buildConnection(session, {options, label, url, tools, appTools, disabled, recipes, promptRecipes});
   } catch (error) {
     await session.close();
     throw await toConnectError(error, {url: url.href, label, initialized: true, sessionId: opened.sessionId()});
@@ -67,6 +70,7 @@ interface BuildInput {
   label: string;
   url: URL;
   tools: LayerTool[];
+  appTools: LayerTool[];
   disabled: DisabledTool[];
   recipes?: Recipe[];
   promptRecipes: boolean;
@@ -78,29 +82,27 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   const serverName = input.options.name ?? info?.name ?? input.url.host;
   const byName = new Map(input.tools.map((t) => [t.name, t]));
 
-  const invoke = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
-    if (input.promptRecipes) {
-      const answered = await callPromptRecipeTool(() => session.client, name, args, context);
-      if (answered) return answered;
-    }
-    const result = await session.client.callTool({name, arguments: args}, undefined, {
+  /** The server's own `tools/call` result, as JSON. */
+  const callServer = async (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress'>) =>
+    (await session.client.callTool({name, arguments: args}, undefined, {
       signal: context.signal,
       onprogress: () => context.reportProgress(),
       // The loop owns the per-call timeout (reset by progress); the SDK only enforces the cap.
       timeout: MAX_TOOL_TIMEOUT_MS,
       resetTimeoutOnProgress: true,
       maxTotalTimeout: MAX_TOOL_TIMEOUT_MS,
-    });
-    return toToolOutput(result);
-  };
+    })) as Record<string, unknown>;
 
-  const callTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
+  /**
+   * Runs `run` against the session; when the server forgot it (HTTP 404: a restart, an expiry),
+   * opens a new one once and runs `run` again, only for tools marked read-only.
+   */
+  const withSession = async <T>(name: string, signal: AbortSignal, run: () => Promise<T>): Promise<T> => {
     try {
-      return await invoke(name, args, context);
+      return await run();
     } catch (error) {
-      if (context.signal.aborted) throw context.signal.reason ?? error;
+      if (signal.aborted) throw signal.reason ?? error;
       if (httpStatusOf(error) !== 404) throw callError(serverName, name, error);
-      // The server forgot our session (restart, expiry): open a new one, once.
       try {
         await session.reconnect();
       } catch (reconnectError) {
@@ -114,13 +116,51 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
         );
       }
       try {
-        return await invoke(name, args, context);
+        return await run();
       } catch (retryError) {
-        if (context.signal.aborted) throw context.signal.reason ?? retryError;
+        if (signal.aborted) throw signal.reason ?? retryError;
         throw callError(serverName, name, retryError);
       }
     }
   };
+
+  const callModelTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
+    if (input.promptRecipes) {
+      const answered = await callPromptRecipeTool(() => session.client, name, args, context);
+      if (answered) return answered;
+    }
+    const resourceUri = byName.get(name)?.app?.resourceUri;
+    if (!resourceUri) return toToolOutput(await withSession(name, context.signal, () => callServer(name, args, context)));
+    // A tool with a view: the view shows on the canvas as the call starts, and hears how it ends.
+    const view = showAppView(context, {server: serverName, tool: name, resourceUri, input: args});
+    try {
+      const result = await withSession(name, context.signal, () => callServer(name, args, context));
+      view.finished(result);
+      return toToolOutput(result);
+    } catch (error) {
+      view.cancelled(context.signal.aborted ? 'The call was stopped.' : errorMessage(error));
+      throw error;
+    }
+  };
+
+  const appTools = new Map(input.appTools.map((t) => [t.name, t]));
+  const noProgress = () => undefined;
+  const apps: McpAppChannel | undefined = input.tools.some((t) => t.app?.resourceUri)
+    ? {
+        tools: input.appTools,
+        callTool: async (name, args, options = {}) => {
+          if (!appTools.has(name)) {
+            throw new AutouiError(ErrorCodes.APP_REFUSED, `${name} is not a tool the MCP server ${serverName} lets its apps call.`, {details: {server: serverName, tool: name}});
+          }
+          const signal = options.signal ?? new AbortController().signal;
+          return withSession(name, signal, () => callServer(name, args, {signal, reportProgress: noProgress}));
+        },
+        readResource: async (uri, options = {}) => {
+          const signal = options.signal ?? new AbortController().signal;
+          return withSession(`resources/read ${uri}`, signal, async () => (await session.client.readResource({uri}, {signal, timeout: DEFAULT_CONNECT_TIMEOUT_MS * 3})) as Record<string, unknown>);
+        },
+      }
+    : undefined;
 
   const layer: McpLayer = {
     protocol: 'mcp',
@@ -129,7 +169,8 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     description: client.getInstructions() ?? info?.title,
     tools: input.tools,
     recipes: input.recipes,
-    callTool,
+    callTool: callModelTool,
+    ...(apps ? {apps, previewTool: appViewPreviewer(serverName, byName)} : {}),
   };
   layer.recipes ??= await fetchRecipeList(layer);
   return {

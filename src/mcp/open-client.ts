@@ -1,15 +1,16 @@
 /**
  * Opens one MCP session: an SDK `Client` over Streamable HTTP, or over the legacy SSE transport
  * when the server is an old SSE server (a 4xx to the initialize POST, as the SDK advises for
- * backwards compatibility). The client declares no capabilities and answers every request the
- * server sends (sampling, elicitation, roots) at once with a clear "not supported" error, so a tool
- * that asks never hangs. Validation is cfworker's interpreter: no eval, strict-CSP pages work.
+ * backwards compatibility). The client declares one capability, the MCP Apps extension (it shows
+ * `ui://` views), and answers every request the server sends (sampling, elicitation, roots) at
+ * once with a clear "not supported" error, so a tool that asks never hangs. Validation is cfworker's interpreter: no eval, strict-CSP pages work.
  */
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import type {SSEClientTransport} from '@modelcontextprotocol/sdk/client/sse.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js';
 import {CfWorkerJsonSchemaValidator} from '@modelcontextprotocol/sdk/validation/cfworker';
+import {MCP_APPS_CAPABILITIES} from './app-meta.js';
 import {httpStatusOf, toConnectError} from './connect-errors.js';
 
 /** How we introduce ourselves in `initialize`. */
@@ -40,7 +41,7 @@ export interface OpenClientOptions {
 
 /** A client that refuses every server-to-client request at once. */
 function createClient(): Client {
-  const client = new Client({...CLIENT_INFO}, {capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator()});
+  const client = new Client({...CLIENT_INFO}, {capabilities: {...MCP_APPS_CAPABILITIES}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator()});
   client.fallbackRequestHandler = async (request) => {
     const feature = FEATURES[request.method] ?? request.method;
     throw new McpError(ErrorCode.MethodNotFound, `Not supported: autoui-agent does not support ${feature}; the request "${request.method}" was refused.`);
