@@ -49,6 +49,8 @@ export interface ApprovalRequest {
   args: Record<string, unknown>;
   /** The tool's annotations as its server gives them (`readOnlyHint`, `destructiveHint`, ...). */
   annotations: ToolAnnotations;
+  /** Set when an MCP App view makes the call (a button in it), not the model: which view. */
+  from?: {app: {server: string; tool: string}};
 }
 
 /**

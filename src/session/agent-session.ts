@@ -27,6 +27,7 @@ import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
 import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
+import type {QuestionSource, SessionApps, SessionAppsApi} from './session-apps.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {DroppedPart} from './read-snapshot.js';
@@ -40,6 +41,12 @@ export type {AgentSessionOptions, SessionSettings} from './session-options.js';
 
 type RunEngine = typeof import('./run-engine.js');
 type RestoreEngine = typeof import('./restore-engine.js');
+
+/** Options of {@link AgentSession.ask}. */
+export interface AskOptions {
+  /** Where the question comes from when the person did not type it: an MCP App view's `ui/message`. */
+  from?: QuestionSource;
+}
 
 /** Options of {@link AgentSession.restore}. */
 export interface RestoreOptions {
@@ -66,6 +73,22 @@ const DEFAULT_SERVER_WAIT_MS = 10_000;
 export class AgentSession {
   /** The widgets on the canvas: the one record of them. Views render it; tools change it through the session. */
   readonly widgets = new WidgetStore();
+  /**
+   * What the MCP App views on the canvas may ask of the session: their own server's tools and
+   * resources, the next question, the model's context. Its code is a lazy chunk of its own.
+   */
+  readonly apps: SessionAppsApi = {
+    readView: async (view, uri, signal) => (await this.#appsReady()).readView(view, uri, signal),
+    callTool: async (view, name, args, signal) => (await this.#appsReady()).callTool(view, name, args, signal),
+    readResource: async (view, uri, signal) => (await this.#appsReady()).readResource(view, uri, signal),
+    message: async (view, text) => (await this.#appsReady()).message(view, text),
+    updateModelContext: (view, text) => void this.#appsReady().then((apps) => apps.updateModelContext(view, text)),
+    onRemove: (id, listener) =>
+      this.widgets.subscribe((change) => {
+        if ((change.kind === 'removed' && change.id === id) || (change.kind === 'cleared' && change.removed?.includes(id))) listener();
+      }),
+  };
+  #apps?: SessionApps;
 
   #settings: SessionSettings;
   readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval'>;
@@ -209,7 +232,7 @@ export class AgentSession {
    * failures (`stopReason: 'error'`); rejects with `INVALID_ARGUMENT` for an empty question and
    * `RUN_IN_PROGRESS` while another runs, without starting anything.
    */
-  async ask(question: string): Promise<AgentResult> {
+  async ask(question: string, options: AskOptions = {}): Promise<AgentResult> {
     if (typeof question !== 'string' || !question.trim()) {
       throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'ask(question) needs a question: a string with some text.');
     }
@@ -232,10 +255,14 @@ export class AgentSession {
     }
     this.#waiting = undefined;
     const record: RunRecord = {question: text, calls: []};
+    const from = options.from;
     if (live()) {
       this.#runs = [...this.#runs, record];
-      this.#transcript = [...this.#transcript, {kind: 'user', text}];
+      this.#transcript = [...this.#transcript, {kind: 'user', text, ...(from ? {from} : {})}];
     }
+    // What the model reads: a view's message says it is one, and views' context goes with it.
+    const asked = from ? `[Sent by the ${from.app.tool} app view of ${from.app.server}, on the user's behalf:] ${text}` : text;
+    const modelText = this.#apps ? this.#apps.withContext(asked) : asked;
     this.#emit({type: 'run-start', question: text});
     let result: AgentResult;
     try {
@@ -244,7 +271,7 @@ export class AgentSession {
       result =
         engine === 'stopped' || controller.signal.aborted
           ? stoppedRun(this.#history)
-          : await engine.runAgentLoop(text, this.#loopOptions(engine, controller.signal, record, live));
+          : await engine.runAgentLoop(modelText, this.#loopOptions(engine, controller.signal, record, live));
     } catch (error) {
       // Settings refused before any request (an unknown provider, an endpoint that is no URL, a
       // chunk that did not load) are told like any other failure, never lost in a rejection.
@@ -254,6 +281,7 @@ export class AgentSession {
       // A failed question goes back to the person; keeping it in the history would send it twice.
       if (result.stopReason !== 'error') this.#history = result.messages;
       this.#afterRun(result);
+      this.#cancelOpenViews(result);
     }
     try {
       await this.#hooks.settle?.(result);
@@ -279,6 +307,7 @@ export class AgentSession {
     this.abort();
     this.#approvals?.forget();
     this.#alwaysPending = [];
+    this.#apps?.clear();
     this.#history = [];
     this.#buffer = undefined;
     this.#transcript = [];
@@ -455,10 +484,7 @@ export class AgentSession {
     const settings = this.#settings;
     const model = settings.model ?? {provider: 'anthropic'};
     this.#buffer ??= new engine.ResultBuffer();
-    if (!this.#approvals) {
-      this.#approvals = new engine.SessionApprovals(this.#approvalHooks);
-      this.#approvals.remember(this.#alwaysPending.splice(0));
-    }
+    const approvals = this.#approvalsOf(engine);
     // Each layer's policy as the question starts: a change applies to the next question, and a
     // server reconnected meanwhile cannot lose its policy (anything not found asks about all).
     const layers = this.layers;
@@ -476,7 +502,7 @@ export class AgentSession {
       history: this.#history,
       resultBuffer: this.#buffer,
       widgets: this.#canvas,
-      approval: this.#approvals.gate((layer) => policies.get(layer) ?? 'all'),
+      approval: approvals.gate((layer) => policies.get(layer) ?? 'all'),
       signal,
       callbacks: {
         onText: (delta) => {
@@ -500,6 +526,30 @@ export class AgentSession {
     };
   }
 
+  /** The apps' side of the session, its own chunk, made the first time a view asks (with the engine, for approvals). */
+  async #appsReady(): Promise<SessionApps> {
+    const [engine, {SessionApps}] = await Promise.all([this.#loadEngine(), import('./session-apps.js')]);
+    this.#apps ??= new SessionApps({
+      layers: () => this.layers,
+      policyFor: (layer) => this.#policyFor(layer, this.#settings),
+      approvals: () => this.#approvalsOf(engine),
+      ask: (text, from) => {
+        if (this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, "A question is already being answered; the view's message was not sent.");
+        void this.ask(text, {from});
+      },
+    });
+    return this.#apps;
+  }
+
+  /** The session's approvals, made with the engine chunk the first time they are needed. */
+  #approvalsOf(engine: RunEngine): SessionApprovals {
+    if (!this.#approvals) {
+      this.#approvals = new engine.SessionApprovals(this.#approvalHooks);
+      this.#approvals.remember(this.#alwaysPending.splice(0));
+    }
+    return this.#approvals;
+  }
+
   /**
    * A layer's approval policy: its server's own, else the session's, else `writes`. A value that
    * is set but names no policy is `writes`: a typo can only ask more, never less.
@@ -509,6 +559,19 @@ export class AgentSession {
     const chosen = own !== undefined && own !== '' ? own : settings.approve;
     if (chosen === undefined || chosen === '') return DEFAULT_APPROVAL_POLICY;
     return parseApprovalPolicy(chosen) ?? DEFAULT_APPROVAL_POLICY;
+  }
+
+  /**
+   * MCP App views whose call the run left without a result (Stop, a failed turn) hear why: their
+   * call's own sink refuses changes once the run is over, so the session tells them.
+   */
+  #cancelOpenViews(result: AgentResult): void {
+    if (result.stopReason !== 'aborted' && result.stopReason !== 'error') return;
+    const reason = result.stopReason === 'aborted' ? 'The question was stopped.' : result.error?.message ?? 'The question failed.';
+    for (const {id, type} of result.widgets) {
+      const params = type === 'mcp-app' ? this.widgets.get(id)?.params : undefined;
+      if (params && params.result === undefined && params.cancelled === undefined) this.widgets.update(id, {...params, cancelled: reason});
+    }
   }
 
   #afterRun(result: AgentResult): void {

@@ -9,7 +9,7 @@ import type {ToolCall} from '../agent/dispatcher.js';
 import type {ApprovalState} from './session-approvals.js';
 
 /** Why a notice was shown. */
-export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage';
+export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage' | 'app';
 
 /** Where a restored session came from: the page's call or attribute, a share link, the browser's stored copy. */
 export type RestoreSource = 'snapshot' | 'share' | 'local';
@@ -20,7 +20,7 @@ export interface Notice {
   level: 'info' | 'error';
   /** The stable error code, for failures and refusals. */
   code?: string;
-  /** What failed, for `error` and `storage` notices (already safe to show: never a key). */
+  /** What failed, for `error`, `storage` and `app` notices (already safe to show: never a key). */
   message?: string;
   /** For `restored`: where from, how many widgets came back, and the types of those left out (each once, at most 20). */
   restored?: {source: RestoreSource; widgets: number; dropped: string[]};
@@ -28,7 +28,8 @@ export interface Notice {
 
 /** One line of the transcript. */
 export type TranscriptEntry =
-  | {kind: 'user'; text: string}
+  /** A question; `from` when an MCP App view sent it (`ui/message`), not the person. */
+  | {kind: 'user'; text: string; from?: {app: {server: string; tool: string}}}
   | {kind: 'assistant'; text: string; streaming: boolean}
   | {kind: 'tool'; call: ToolCall}
   /** A call that waited (or waits: `pending`) for a person's approval. */
