@@ -79,6 +79,20 @@ function thirdPartyLicenses(): Plugin {
   };
 }
 
+/**
+ * Ships the MCP App sandbox proxy page as `dist/mcp-app-sandbox.html`: a static page, written by
+ * hand in src/widgets/mcp-app/, that sites serve from another origin than their pages.
+ */
+function sandboxPage(): Plugin {
+  return {
+    name: 'autoui-agent: MCP App sandbox page',
+    generateBundle() {
+      const source = readFileSync(new URL('./src/widgets/mcp-app/mcp-app-sandbox.html', import.meta.url), 'utf8');
+      this.emitFile({type: 'asset', fileName: 'mcp-app-sandbox.html', source});
+    },
+  };
+}
+
 /** Both ES entries, so the element and `autoui-agent/core` share every module they have in common. */
 const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts'};
 
@@ -149,7 +163,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [hoistTransitiveImports(), thirdPartyLicenses()],
+    plugins: [hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage()],
     build: {
       target: 'es2022',
       emptyOutDir: true,

@@ -6,6 +6,8 @@ import {ContextProvider} from '@lit/context';
 import {defineElement} from '../define-element.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from '../widgets/widget-context.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
+import {mcpAppHostContext, type McpAppHost} from '../widgets/mcp-app/mcp-app-context.js';
+import {mcpAppWidget, type HostWidgetDefinition} from '../widgets/mcp-app/mcp-app.definition.js';
 import type {WidgetChange, WidgetDraft, WidgetInstance, WidgetStore} from '../session/widget-store.js';
 import {canvasStyles} from './canvas-styles.js';
 import {trackPointer} from './canvas-pointer.js';
@@ -37,7 +39,9 @@ interface Frame {
 
 /** Pixels an arrow key moves or resizes a widget. */
 const STEP = 10;
-const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown']);
+const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown', 'mcp-app']);
+/** Widgets only the host shows (never in a registry the model reads): an MCP App view. */
+const HOST_WIDGETS = new Map<string, HostWidgetDefinition>([[mcpAppWidget.type, mcpAppWidget]]);
 const TEXTS = {
   en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize', draft: (type: string) => `${type}, being written`},
   fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner', draft: (type: string) => `${type}, en cours d'écriture`},
@@ -81,6 +85,8 @@ export class AutouiCanvas extends LitElement {
   @property({type: Boolean, reflect: true}) readonly = false;
   /** Language, direction and image hosts, provided to every widget. */
   @property({attribute: false}) environment: WidgetEnvironment = defaultWidgetEnvironment;
+  /** What MCP App views may ask of the agent's session, provided to them. */
+  @property({attribute: false}) appHost?: McpAppHost;
 
   @state() private items: WidgetInstance[] = [];
   @state() private drafts: WidgetDraft[] = [];
@@ -89,8 +95,9 @@ export class AutouiCanvas extends LitElement {
   @state() private failedTypes = new Map<string, string>();
 
   readonly #provider = new ContextProvider(this, {context: widgetEnvironmentContext, initialValue: defaultWidgetEnvironment});
+  readonly #appHostProvider = new ContextProvider(this, {context: mcpAppHostContext, initialValue: undefined});
   /** Widget elements by frame key (see {@link Frame}). */
-  readonly #elements = new Map<string, HTMLElement & {params?: unknown; draft?: boolean}>();
+  readonly #elements = new Map<string, HTMLElement & {params?: unknown; draft?: boolean; widgetId?: string}>();
   /** Frame keys of widgets that finished a draft (the others' key is their id). */
   readonly #frameOf = new Map<string, string>();
   readonly #announced = new Set<string>();
@@ -125,6 +132,7 @@ export class AutouiCanvas extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('environment')) this.#provider.setValue(this.environment);
+    if (changed.has('appHost')) this.#appHostProvider.setValue(this.appHost);
     if (changed.has('store')) {
       this.#unsubscribe?.();
       this.#unsubscribe = undefined;
@@ -164,8 +172,13 @@ export class AutouiCanvas extends LitElement {
     return this.#frameOf.get(item.id) ?? item.id;
   }
 
+  /** Where `type` is defined: a host widget, else the registry. */
+  #definition(type: string): {tagName: string; load(): Promise<void>} | undefined {
+    return HOST_WIDGETS.get(type) ?? this.registry?.get(type);
+  }
+
   #ensureLoaded(type: string) {
-    const definition = this.registry?.get(type);
+    const definition = this.#definition(type);
     if (!definition || this.loadedTypes.has(type) || this.#loading.has(type) || this.failedTypes.has(type)) return;
     this.#loading.add(type);
     definition.load().then(
@@ -190,7 +203,7 @@ export class AutouiCanvas extends LitElement {
    * only given new params; it stays when its draft becomes the widget.
    */
   #element(frame: Frame) {
-    const tag = this.registry?.get(frame.type)?.tagName;
+    const tag = this.#definition(frame.type)?.tagName;
     if (!tag || !this.loadedTypes.has(frame.type) || !frame.params) return undefined;
     let element = this.#elements.get(frame.key);
     if (!element || element.localName !== tag) {
@@ -202,6 +215,8 @@ export class AutouiCanvas extends LitElement {
     // Set only when it changes, and only where it means something: a page's own widget element
     // that never was a draft gets no `draft` property it did not ask for.
     if (element.draft !== draft && (draft || element.draft)) element.draft = draft;
+    // Elements that ask for their id (an MCP App view, which must hear when it is closed) get it.
+    if (frame.widget && 'widgetId' in element && element.widgetId !== frame.widget.id) element.widgetId = frame.widget.id;
     return element;
   }
 

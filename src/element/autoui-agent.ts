@@ -17,6 +17,7 @@ import {resolveServerUrl, whenPageIdle} from './page.js';
 import {sessionSettings} from './session-settings.js';
 import {stringsFor} from './strings.js';
 import {WidgetEngine} from './widget-engine.js';
+import {AppHostMemo} from './app-host.js';
 import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
 import type {ApprovalPolicy, ApprovalRequest} from '../agent/approval.js';
@@ -152,6 +153,12 @@ export class AutouiAgent extends LitElement {
    * still call `ask()`.
    */
   @property({type: Boolean, reflect: true}) readonly = false;
+  /**
+   * The URL of the MCP App sandbox page (`dist/mcp-app-sandbox.html`, served from another origin
+   * than this page). Without it, or on this page's own origin, MCP App views are shown as their
+   * text result, with a notice.
+   */
+  @property({attribute: 'sandbox-url'}) sandboxUrl = '';
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session = new AgentSession({
@@ -175,6 +182,7 @@ export class AutouiAgent extends LitElement {
   @query('autoui-canvas') private canvasElement?: AutouiCanvas;
   readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
   readonly #environment = new WidgetEnvironmentMemo();
+  readonly #appHost = new AppHostMemo(this.session);
   /** Approvals this element answers with a card (the page did not take them), by request. */
   #cards: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
@@ -375,6 +383,7 @@ export class AutouiAgent extends LitElement {
         .store=${session.widgets}
         .readonly=${this.readonly}
         .registry=${this.#widgets.registry}
+        .appHost=${this.#appHost.of(this.sandboxUrl, this.readonly)}
         .environment=${this.#environment.of(this.#language(), this.matches(':dir(rtl)') ? 'rtl' : 'ltr', this.#imageHosts())}
         @autoui-widget-rendered=${this.#onWidgetRendered}
         @autoui-widget-failed=${this.#onWidgetFailed}

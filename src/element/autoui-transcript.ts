@@ -37,6 +37,8 @@ export class AutouiTranscript extends LitElement {
     li { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
     .user { align-self: flex-end; background: var(--_color-accent-soft); color: var(--_color-on-surface); padding: 0.4rem 0.7rem;
       border-radius: var(--_radius); max-width: 85%; }
+    .user.from-app { background: var(--_color-surface-variant); border: 1px dashed var(--_color-border); }
+    .from { font-size: 0.85em; color: var(--_color-muted); }
     .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
       border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
     .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
@@ -97,6 +99,12 @@ export class AutouiTranscript extends LitElement {
       }
       case 'user':
         // The label has its own dir, so `dir="auto"` reads the direction from the question alone.
+        // A view's message is labelled as the view's, visibly: the person did not type it.
+        if (entry.from) {
+          return html`<li part="user from-app" class="user from-app" dir="auto"
+            ><span class="from" dir="ltr">${s.fromApp.replace('{tool}', entry.from.app.tool)}: </span>${entry.text}</li
+          >`;
+        }
         return html`<li part="user" class="user" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
       case 'assistant':
         return html`<li part="assistant" class="assistant" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
@@ -159,6 +167,8 @@ function noticeText(notice: Notice, s: Strings): string {
       return `${s.errorPrefix}${notice.message ?? ''}`;
     case 'storage':
       return `${s.storagePrefix}${notice.message ?? ''}`;
+    case 'app':
+      return notice.message ?? '';
     case 'restored':
       return restoredText(notice, s);
   }

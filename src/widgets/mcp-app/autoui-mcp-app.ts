@@ -1,0 +1,321 @@
+import {css, html, nothing, type PropertyValues} from 'lit';
+import {property, state} from 'lit/decorators.js';
+import {consume} from '@lit/context';
+import type {McpUiHostContext} from '@modelcontextprotocol/ext-apps/app-bridge';
+import {isMcpAppViewParams, type McpAppHost, type McpAppResource, type McpAppViewParams, type McpAppViewRef} from '../../schema/mcp-app-view.js';
+import {AutouiWidgetElement} from '../widget-element.js';
+import {mcpAppHostContext} from './mcp-app-context.js';
+import {MAX_VIEW_HEIGHT, hostContextOf} from './host-context.js';
+import {ViewBridge, type DisplayMode} from './view-bridge.js';
+
+const TEXTS = {
+  en: {
+    noSandbox: 'This app is not shown: the page has no sandbox for MCP Apps (sandbox-url). Its text result:',
+    sameOrigin: 'This app is not shown: its sandbox (sandbox-url) is on the page\u2019s own origin, where it could reach the page. Its text result:',
+    noAnswer: 'This app is not shown: its sandbox page did not answer. Its text result:',
+    failed: 'This app could not be shown:',
+    waiting: 'Waiting for the result\u2026',
+    title: (tool: string) => `MCP App: ${tool}`,
+    exit: 'Exit full screen',
+  },
+  fr: {
+    noSandbox: 'Cette application n\u2019est pas affichée : la page n\u2019a pas de bac à sable pour les MCP Apps (sandbox-url). Son résultat en texte :',
+    sameOrigin: 'Cette application n\u2019est pas affichée : son bac à sable (sandbox-url) est sur l\u2019origine même de la page, qu\u2019elle pourrait atteindre. Son résultat en texte :',
+    noAnswer: 'Cette application n\u2019est pas affichée : sa page de bac à sable n\u2019a pas répondu. Son résultat en texte :',
+    failed: 'Cette application n\u2019a pas pu être affichée :',
+    waiting: 'En attente du résultat\u2026',
+    title: (tool: string) => `MCP App : ${tool}`,
+    exit: 'Quitter le plein écran',
+  },
+};
+
+/** Why a view is shown as text: no sandbox, one on the page's origin, one that never answered, or a failure. */
+type Fallback = 'noSandbox' | 'sameOrigin' | 'noAnswer' | 'failed';
+
+/** Milliseconds the sandbox page has to say it is ready. */
+const SANDBOX_READY_MS = 10_000;
+/** The frame's height bounds (CSS pixels): a view cannot push the canvas away, nor vanish. */
+const MIN_HEIGHT = 48;
+const MAX_HEIGHT = MAX_VIEW_HEIGHT;
+
+/** The allow attribute (Permissions Policy) for what a view declared; the outer frame must delegate it too. */
+function allowOf(permissions: Record<string, unknown> | undefined): string {
+  const features: Record<string, string> = {camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write'};
+  return Object.entries(features)
+    .filter(([key]) => permissions?.[key] && typeof permissions[key] === 'object')
+    .map(([, feature]) => feature)
+    .join('; ');
+}
+
+/** The text parts of a `CallToolResult`, for the fallback. */
+function resultText(result: Record<string, unknown> | undefined): string {
+  const content = Array.isArray(result?.content) ? (result.content as Array<{type?: unknown; text?: unknown}>) : [];
+  const texts = content.filter((c) => c?.type === 'text' && typeof c.text === 'string').map((c) => c.text as string);
+  if (!texts.length && result?.structuredContent) texts.push(JSON.stringify(result.structuredContent, null, 2));
+  return texts.join('\n').slice(0, 20_000);
+}
+
+/**
+ * `<autoui-mcp-app>`: one MCP App view, the `mcp-app` widget. Its outer frame is the sandbox
+ * proxy page (`sandbox-url`, another origin than the page's), which shows the view's HTML in an
+ * inner frame with no origin of its own; the bridge ({@link ViewBridge}) speaks MCP Apps with it,
+ * heard only from that frame and that origin. Without a usable sandbox, never a frame on the
+ * page's origin: the call's text result, and a notice that says why.
+ *
+ * @csspart frame - The sandbox frame.
+ * @csspart fallback - The text shown instead of the view.
+ */
+export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
+  static override styles = [
+    AutouiWidgetElement.styles,
+    css`
+      :host {
+        display: block;
+      }
+      .frame {
+        display: block;
+        width: 100%;
+        border: 0;
+        background: transparent;
+        transition: height 120ms ease-out;
+      }
+      :host([bordered]) .frame {
+        border: 1px solid var(--_color-border);
+        border-radius: var(--_radius);
+      }
+      .wrap.fullscreen {
+        position: fixed;
+        inset: 0;
+        z-index: 2147483000;
+        background: var(--_color-surface);
+        display: flex;
+        flex-direction: column;
+      }
+      .wrap.fullscreen .frame {
+        flex: 1;
+        height: auto !important;
+      }
+      .exit {
+        align-self: flex-end;
+        margin: var(--_space-s);
+        font: inherit;
+      }
+      .fallback p {
+        margin: 0 0 var(--_space-s);
+        color: var(--_color-muted);
+      }
+      .fallback pre {
+        margin: 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        font: inherit;
+      }
+    `,
+  ];
+
+  /** The agent's MCP App host (its session's side of views), from context. */
+  @consume({context: mcpAppHostContext, subscribe: true})
+  @property({attribute: false})
+  host?: McpAppHost;
+
+  /** The widget's id on the canvas, set by the canvas (a draft has none yet). */
+  @property({attribute: false}) widgetId?: string;
+
+  /** Shown as text instead, and why. */
+  @state() protected fallback?: Fallback;
+  @state() protected failure = '';
+  /** The sandbox page's URL once the view is ready to be framed. */
+  @state() protected frameSrc?: string;
+  @state() protected frameAllow = '';
+  @state() protected height = 160;
+  @state() protected mode: DisplayMode = 'inline';
+
+  #bridge?: ViewBridge;
+  #started = false;
+  #resource?: McpAppResource;
+  #unwatch?: () => void;
+  #resizeObserver?: ResizeObserver;
+  #readyTimer?: ReturnType<typeof setTimeout>;
+  #width = 0;
+  #iframe?: HTMLIFrameElement;
+
+  #ref(): McpAppViewRef {
+    return {...(this.widgetId ? {widgetId: this.widgetId} : {}), server: this.params.server, tool: this.params.tool};
+  }
+
+  /** The sandbox frame, once rendered: kept, since a teardown moves it out of this element. */
+  #frame(): HTMLIFrameElement | null {
+    this.#iframe ??= this.renderRoot?.querySelector('iframe') ?? undefined;
+    return this.#iframe ?? null;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('widgetId') && this.widgetId && this.host) {
+      this.#unwatch?.();
+      const id = this.widgetId;
+      this.#unwatch = this.host.onRemove(id, () => void this.#teardown('The view was closed.'));
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!isMcpAppViewParams(this.params) || !this.host) return;
+    if (!this.#started) void this.#start(this.host);
+    if (changed.has('params')) this.#bridge?.update(this.params);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#resizeObserver ??= new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width);
+      if (width === this.#width) return;
+      this.#width = width;
+      this.#bridge?.contextChanged();
+    });
+    this.#resizeObserver.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resizeObserver?.disconnect();
+    // Removed with its agent, or moved: the view is gone with its frame (a closed widget was torn down first).
+    if (!this.isConnected) queueMicrotask(() => !this.isConnected && this.#close());
+  }
+
+  async #start(host: McpAppHost): Promise<void> {
+    this.#started = true;
+    const sandbox = this.#sandboxUrl(host);
+    if (!sandbox) return;
+    const ref = this.#ref();
+    try {
+      this.#resource = await host.readView(ref, this.params.resourceUri);
+    } catch (error) {
+      this.fallback = 'failed';
+      this.failure = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    if (!this.isConnected) return;
+    const resource = this.#resource;
+    if (resource.prefersBorder) this.setAttribute('bordered', '');
+    const bridge = new ViewBridge({
+      frame: () => this.#frame()?.contentWindow,
+      sandboxOrigin: sandbox.origin,
+      host,
+      view: () => this.#ref(),
+      resource,
+      hostContext: () => this.#hostContext(),
+      resize: (height) => (this.height = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height)))),
+      switchMode: (mode) => this.#switchMode(mode),
+      displayMode: () => this.mode,
+      ready: () => clearTimeout(this.#readyTimer),
+    });
+    this.#bridge = bridge;
+    await bridge.start();
+    bridge.update(this.params);
+    this.frameAllow = allowOf(resource.permissions);
+    this.frameSrc = sandbox.href;
+    this.#readyTimer = setTimeout(() => {
+      if (this.#bridge !== bridge) return;
+      this.#close();
+      this.frameSrc = undefined;
+      this.#giveUp('noAnswer', host);
+    }, SANDBOX_READY_MS);
+  }
+
+  /** The sandbox page's URL, when there is one usable: http(s), and not on the page's origin. */
+  #sandboxUrl(host: McpAppHost): URL | undefined {
+    let url: URL | undefined;
+    try {
+      url = host.sandboxUrl ? new URL(host.sandboxUrl, location.href) : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return void this.#giveUp('noSandbox', host);
+    if (url.origin === location.origin) return void this.#giveUp('sameOrigin', host);
+    return url;
+  }
+
+  #giveUp(why: Fallback, host: McpAppHost): void {
+    this.fallback = why;
+    const messages: Record<Fallback, string> = {
+      noSandbox: `The MCP App view of ${this.params.tool} is shown as text: the page set no sandbox-url for MCP Apps.`,
+      sameOrigin: `The MCP App view of ${this.params.tool} is shown as text: its sandbox-url is on the page's own origin, which would let the view reach the page.`,
+      noAnswer: `The MCP App view of ${this.params.tool} is shown as text: the sandbox page at its sandbox-url did not answer within ${SANDBOX_READY_MS / 1000} s.`,
+      failed: this.failure,
+    };
+    host.notice('APP_SANDBOX', messages[why]);
+  }
+
+  #hostContext(): McpUiHostContext {
+    return hostContextOf(this, {
+      tool: this.params.tool,
+      locale: this.environment.locale,
+      mode: this.mode,
+      width: this.#width || Math.round(this.getBoundingClientRect().width),
+    });
+  }
+
+  #switchMode(mode: DisplayMode): void {
+    this.mode = mode;
+    queueMicrotask(() => this.#bridge?.contextChanged());
+  }
+
+  /** `ui/resource-teardown`, keeping the frame alive (moved out of the canvas) until the view answered. */
+  async #teardown(reason: string): Promise<void> {
+    const bridge = this.#bridge;
+    const frame = this.#frame();
+    if (!bridge) return;
+    this.#bridge = undefined;
+    this.#unwatch?.();
+    // The canvas removes this element in a moment: `moveBefore` keeps the frame's document alive
+    // meanwhile, where the page cannot see it, so the view can answer before it goes.
+    const parking = document.createElement('div');
+    parking.hidden = true;
+    const movable = frame && typeof (document.body as unknown as {moveBefore?: unknown}).moveBefore === 'function';
+    if (movable) {
+      document.body.append(parking);
+      try {
+        (parking as unknown as {moveBefore(node: Node, child: Node | null): void}).moveBefore(frame, null);
+      } catch {
+        // Not movable here: the view is told, and goes with its widget.
+      }
+    }
+    await bridge.teardown(reason);
+    parking.remove();
+  }
+
+  #close(): void {
+    clearTimeout(this.#readyTimer);
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    this.#bridge?.close();
+    this.#bridge = undefined;
+  }
+
+  protected override render() {
+    const t = TEXTS[this.environment.language];
+    const params = this.params;
+    if (!isMcpAppViewParams(params)) return nothing;
+    if (this.fallback) {
+      const text = resultText(params.result);
+      return html`<div class="fallback" part="fallback" role="note">
+        <p>${this.fallback === 'failed' ? `${t.failed} ${this.failure}` : t[this.fallback]}</p>
+        <pre>${text || (params.cancelled ?? t.waiting)}</pre>
+      </div>`;
+    }
+    if (!this.frameSrc) return html`<div class="loading" role="status" aria-label=${t.title(params.tool)}>…</div>`;
+    const full = this.mode === 'fullscreen';
+    return html`<div class="wrap ${full ? 'fullscreen' : ''}">
+      ${full ? html`<button class="exit" type="button" @click=${() => this.#switchMode('inline')}>${t.exit}</button>` : nothing}
+      <iframe
+        class="frame"
+        part="frame"
+        title=${t.title(params.tool)}
+        src=${this.frameSrc}
+        sandbox="allow-scripts allow-same-origin allow-forms"
+        allow=${this.frameAllow || nothing}
+        referrerpolicy="origin"
+        style="height: ${this.height}px"
+      ></iframe>
+    </div>`;
+  }
+}

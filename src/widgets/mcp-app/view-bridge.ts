@@ -1,0 +1,205 @@
+/**
+ * The host side of one MCP App view (spec 2026-01-26), on the MCP Apps SDK's `AppBridge` over a
+ * {@link FrameTransport}: the sandbox's `sandbox-proxy-ready` gets the view's HTML and declared
+ * CSP and permissions; `ui/initialize` gets our capabilities and context; once the view says
+ * `initialized`, it hears the call as it goes (`tool-input-partial`, `tool-input` once,
+ * `tool-result` or `tool-cancelled`), and then whatever changes (`host-context-changed`).
+ *
+ * What the view asks is answered here and only here, and each answer is the host's to give:
+ * `tools/call` and `resources/read` go to the view's own server through the session (which checks
+ * the tool's visibility and asks approval), `ui/open-link` opens http(s) links only, in a new
+ * tab without an opener, `ui/message` becomes the next question, `ui/update-model-context` waits
+ * for it, `ui/request-display-mode` switches between inline and full screen, `size-changed`
+ * resizes the frame, `notifications/message` goes to the console. The bridge is made without an
+ * MCP client, so it forwards nothing by itself: every other method is answered "method not found".
+ */
+import {AppBridge, type McpUiHostContext} from '@modelcontextprotocol/ext-apps/app-bridge';
+import {httpUrl} from '../../policy/url-rules.js';
+import type {McpAppHost, McpAppResource, McpAppViewParams, McpAppViewRef} from '../../schema/mcp-app-view.js';
+import {FrameTransport} from './frame-transport.js';
+
+/** How the host introduces itself to views. */
+const HOST_INFO = {name: 'autoui-agent', version: '0.1.0'};
+
+/** The display modes this host offers. */
+export type DisplayMode = 'inline' | 'fullscreen';
+const DISPLAY_MODES: readonly DisplayMode[] = ['inline', 'fullscreen'];
+
+/** What one bridge needs from its widget element. */
+export interface ViewBridgeOptions {
+  /** The sandbox frame's window, once it is rendered. */
+  frame(): Window | null | undefined;
+  /** The sandbox page's origin: the only one messages go to and are heard from. */
+  sandboxOrigin: string;
+  host: McpAppHost;
+  /** The view as requests name it (its widget id arrives once the draft became a widget). */
+  view(): McpAppViewRef;
+  resource: McpAppResource;
+  /** The context as of now (theme, locale, sizes, display mode). */
+  hostContext(): McpUiHostContext;
+  /** The view's content is this high (CSS pixels). */
+  resize(height: number): void;
+  /** The view asked for this mode, which the host allows: switch to it. */
+  switchMode(mode: DisplayMode): void;
+  /** The current display mode. */
+  displayMode(): DisplayMode;
+  /** The sandbox page said it is ready (it answered in time). */
+  ready(): void;
+}
+
+/** Text of the blocks of a `ui/message` or `ui/update-model-context`, with the structured part as JSON. */
+function textOf(content: unknown, structured?: unknown): string {
+  const blocks = Array.isArray(content) ? content : content && typeof content === 'object' ? [content] : [];
+  const texts = blocks.filter((b) => b?.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
+  if (structured && typeof structured === 'object') texts.push(JSON.stringify(structured));
+  return texts.join('\n');
+}
+
+/** An error the bridge sends back as the JSON-RPC error of the view's request. */
+const refusal = (message: string) => Object.assign(new Error(message), {code: -32000});
+
+const LOG_LEVELS: Record<string, 'debug' | 'info' | 'warn' | 'error'> = {debug: 'debug', info: 'info', notice: 'info', warning: 'warn'};
+
+/** One view's bridge. */
+export class ViewBridge {
+  readonly #options: ViewBridgeOptions;
+  readonly #bridge: AppBridge;
+  readonly #transport: FrameTransport;
+  #initialized = false;
+  #inputSent = false;
+  #ended = false;
+  #params?: McpAppViewParams;
+  #closed = false;
+
+  constructor(options: ViewBridgeOptions) {
+    this.#options = options;
+    const {host} = options;
+    this.#transport = new FrameTransport(options.frame, options.sandboxOrigin);
+    this.#bridge = new AppBridge(
+      null,
+      HOST_INFO,
+      {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        ...(host.readonly ? {} : {message: {text: {}}, updateModelContext: {text: {}, structuredContent: {}}}),
+        sandbox: {
+          ...(options.resource.csp ? {csp: options.resource.csp} : {}),
+          ...(options.resource.permissions ? {permissions: options.resource.permissions} : {}),
+        },
+      },
+      {hostContext: options.hostContext()},
+    );
+    const bridge = this.#bridge;
+    bridge.onsandboxready = () => {
+      options.ready();
+      const {html, csp, permissions} = options.resource;
+      void bridge.sendSandboxResourceReady({html, ...(csp ? {csp} : {}), ...(permissions ? {permissions} : {})});
+    };
+    bridge.oninitialized = () => {
+      this.#initialized = true;
+      this.#flush();
+    };
+    bridge.onsizechange = ({height}) => {
+      if (typeof height === 'number' && Number.isFinite(height)) options.resize(height);
+    };
+    bridge.oncalltool = async (params, extra) => {
+      if (host.readonly) throw refusal('This agent is read-only: its views cannot call tools.');
+      const args = params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
+      return (await host.callTool(options.view(), params.name, args, extra.signal)) as never;
+    };
+    bridge.onreadresource = async (params, extra) => (await host.readResource(options.view(), params.uri, extra.signal)) as never;
+    bridge.onopenlink = async ({url}) => {
+      const link = httpUrl(url);
+      if (!link) throw refusal('Only http(s) links are opened.');
+      window.open(link.href, '_blank', 'noopener,noreferrer');
+      return {};
+    };
+    bridge.onmessage = async (params) => {
+      if (host.readonly) throw refusal('This agent is read-only: its views cannot send messages.');
+      const text = textOf(params.content);
+      if (!text.trim()) throw refusal('Only text messages are taken.');
+      await host.message(options.view(), text);
+      return {};
+    };
+    bridge.onupdatemodelcontext = async (params) => {
+      if (host.readonly) throw refusal('This agent is read-only: its views cannot update the model context.');
+      host.updateModelContext(options.view(), textOf(params.content, params.structuredContent));
+      return {};
+    };
+    bridge.onrequestdisplaymode = async ({mode}) => {
+      const offered = bridge.getAppCapabilities()?.availableDisplayModes;
+      const allowed = (DISPLAY_MODES as readonly string[]).includes(mode) && (!offered || offered.includes(mode));
+      if (allowed && mode !== options.displayMode()) options.switchMode(mode as DisplayMode);
+      return {mode: options.displayMode()};
+    };
+    bridge.onloggingmessage = ({level, logger, data}) => {
+      const method = LOG_LEVELS[level] ?? 'error';
+      const view = options.view();
+      console[method](`autoui-agent: MCP App ${view.tool} of ${view.server}${logger ? ` (${logger})` : ''}:`, data);
+    };
+  }
+
+  /** Starts listening (before the sandbox frame is rendered, so its first message is heard). */
+  start(): Promise<void> {
+    return this.#bridge.connect(this.#transport);
+  }
+
+  /** The widget's params changed: the view hears what it has not heard yet. */
+  update(params: McpAppViewParams): void {
+    this.#params = params;
+    this.#flush();
+  }
+
+  /** Something of the context changed (size, theme, locale, mode): the view hears what did. */
+  contextChanged(): void {
+    // Before `initialized` the view may hear nothing; it gets the whole context in its answer then.
+    if (this.#initialized && !this.#closed) this.#bridge.setHostContext(this.#options.hostContext());
+  }
+
+  #flush(): void {
+    const params = this.#params;
+    if (!this.#initialized || this.#closed || !params) return;
+    const bridge = this.#bridge;
+    if (!this.#inputSent && params.input) {
+      if (params.partial) void bridge.sendToolInputPartial({arguments: params.input}).catch(() => undefined);
+      else {
+        this.#inputSent = true;
+        void bridge.sendToolInput({arguments: params.input}).catch(() => undefined);
+      }
+    }
+    if (this.#ended || params.partial) return;
+    if (params.result) {
+      this.#ended = true;
+      if (!this.#inputSent) {
+        this.#inputSent = true;
+        void bridge.sendToolInput({arguments: params.input ?? {}}).catch(() => undefined);
+      }
+      void bridge.sendToolResult(params.result as never).catch(() => undefined);
+    } else if (params.cancelled !== undefined) {
+      this.#ended = true;
+      void bridge.sendToolCancelled({reason: params.cancelled}).catch(() => undefined);
+    }
+  }
+
+  /**
+   * `ui/resource-teardown`, then the end: waits for the view's answer (so it can save what it
+   * must) up to `timeoutMs`. Only after `initialized`: a view that never started has nothing to lose.
+   */
+  async teardown(reason: string, timeoutMs = 1500): Promise<void> {
+    if (this.#closed) return;
+    if (this.#initialized) {
+      const signal = AbortSignal.timeout(timeoutMs);
+      await this.#bridge.teardownResource({reason}, {signal, timeout: timeoutMs}).catch(() => undefined);
+    }
+    this.close();
+  }
+
+  /** Stops listening; the view hears nothing more. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    void this.#bridge.close().catch(() => undefined);
+  }
+}
