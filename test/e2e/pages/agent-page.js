@@ -2,7 +2,8 @@
 // DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url]]),
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang, approve (the policy),
 // pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
-// noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute).
+// noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute),
+// sandbox (the sandbox-url attribute), readonly.
 import {loadBundle} from './load-bundle.js';
 
 const params = new URL(location.href).searchParams;
@@ -21,6 +22,8 @@ if (params.has('persist')) {
   agent.id = 'e2e-agent';
 }
 if (params.has('share')) agent.setAttribute('share', '');
+if (params.get('sandbox')) agent.setAttribute('sandbox-url', params.get('sandbox'));
+if (params.has('readonly')) agent.setAttribute('readonly', '');
 agent.setAttribute('debug', '');
 for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
   const server = document.createElement('autoui-server');
@@ -106,6 +109,16 @@ window.__e2e = {
   /** Widget frames whose widget element has rendered, by type. */
   renderedTypes: () => [...canvasRoot().querySelectorAll('[part~="widget"]:not([part~="draft"])')].map((f) => [...f.children].find((c) => c.localName.startsWith('autoui-') && c.shadowRoot?.childElementCount)?.localName ?? null),
   notices: () => [...(agent.shadowRoot.querySelector('autoui-transcript')?.shadowRoot?.querySelectorAll('[part~="notice"]') ?? [])].map((n) => n.textContent.replace(/\s+/g, ' ').trim()),
+  /** Questions an MCP App view sent, as the transcript shows them. */
+  appQuestions: () => [...(agent.shadowRoot.querySelector('autoui-transcript')?.shadowRoot?.querySelectorAll('[part~="from-app"]') ?? [])].map((n) => n.textContent.replace(/\s+/g, ' ').trim()),
+  /** Each MCP App widget's sandbox frame: its src and sandbox attributes and its inner height, or the text shown instead. */
+  appFrames: () =>
+    [...canvasRoot().querySelectorAll('autoui-mcp-app')].map((app) => {
+      const frame = app.shadowRoot?.querySelector('iframe');
+      return frame ? {src: frame.src, sandbox: frame.getAttribute('sandbox'), height: frame.clientHeight, fallback: null} : {src: null, fallback: app.shadowRoot?.querySelector('[part="fallback"]')?.textContent.replace(/\s+/g, ' ').trim() ?? null};
+    }),
+  /** Removes widget `id` as its close button would. */
+  remove: (id) => agent.session.widgets.remove(id),
   questions: () => [...(agent.shadowRoot.querySelector('autoui-transcript')?.shadowRoot?.querySelectorAll('[part="user"]') ?? [])].map((n) => n.textContent.replace(/\s+/g, ' ').trim()),
   shareUrl: () => agent.shareUrl(),
   clear: () => agent.clear(),
