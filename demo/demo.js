@@ -40,6 +40,8 @@ if (!config) {
     agent.append(child);
   }
   agent.setAttribute('provider', config.provider);
+  // MCP App views (the monitor server's) are framed from the sandbox page on its own origin.
+  if (config.sandboxUrl) agent.setAttribute('sandbox-url', config.sandboxUrl);
   if (config.model) agent.setAttribute('model', config.model);
   if (config.mode === 'live') {
     agent.setAttribute('endpoint', config.endpoint);

@@ -4,15 +4,21 @@
  * the two demo MCP servers (Data, Atlas), mounts the key proxy on the page's own origin (`/llm`),
  * and serves demo/ with a configuration the page reads. With ANTHROPIC_API_KEY, OPENAI_API_KEY or
  * OPENAI_BASE_URL set, the page talks to that real model through the proxy; with none, it offers
- * recorded replays played by the local fake model against the live MCP servers.
+ * recorded replays played by the local fake model against the live MCP servers. It also runs the
+ * published MCP Apps example server-system-monitor (named `monitor`, on loopback) and serves the
+ * MCP App sandbox page (dist/mcp-app-sandbox.html) on a port of its own: another origin than the
+ * page, as `sandbox-url` needs.
  *
- * Ports: PORT (page, 8080), DATA_PORT (3101), ATLAS_PORT (3102), FAKE_LLM_PORT (random).
+ * Ports: PORT (page, 8080), DATA_PORT (3101), ATLAS_PORT (3102), SANDBOX_PORT (8081),
+ * MONITOR_PORT (random), FAKE_LLM_PORT (random).
  */
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {join} from 'node:path';
 import {startStaticServer} from './static-server.mjs';
+import {startSandboxServer} from './sandbox-server.mjs';
+import {startPublishedAppServer} from '../test/support/published-app-server.mjs';
 import {start as startData} from '../demo/servers/data-server.mjs';
 import {start as startAtlas} from '../demo/servers/atlas-server.mjs';
 import {createLlmProxyHandler, proxyOptionsFromEnv} from '../demo/proxy/llm-proxy.mjs';
@@ -35,9 +41,11 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest(`${root}src`)) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-const [data, atlas] = await Promise.all([
+const [data, atlas, monitor, sandbox] = await Promise.all([
   startData({port: Number(env.DATA_PORT ?? 3101)}),
   startAtlas({port: Number(env.ATLAS_PORT ?? 3102)}),
+  startPublishedAppServer('@modelcontextprotocol/server-system-monitor', {port: Number(env.MONITOR_PORT ?? 0)}),
+  startSandboxServer({file: `${root}dist/mcp-app-sandbox.html`, port: Number(env.SANDBOX_PORT ?? 8081)}),
 ]);
 
 const proxyOptions = proxyOptionsFromEnv(env);
@@ -57,7 +65,9 @@ const config = {
   servers: [
     {name: 'data', url: data.url},
     {name: 'atlas', url: atlas.url},
+    {name: 'monitor', url: monitor.url},
   ],
+  sandboxUrl: sandbox.url,
   replay: fake && {
     url: fake.url,
     scenarios: [
@@ -65,6 +75,7 @@ const config = {
       {file: 'airports-map', title: 'Airports of Washington', question: 'Where are the airports of Washington state?'},
       {file: 'largest-cities', title: 'Largest cities of Japan', question: 'Show the largest cities of Japan on a map.'},
       {file: 'save-query', title: 'Save a query (asks approval)', question: 'Show the monthly rain in Seattle in 2015 and save that query for later.'},
+      {file: 'machine-load', title: 'This machine, live (an MCP App)', question: 'How loaded is the machine this demo runs on?'},
     ],
   },
 };
@@ -77,18 +88,19 @@ const serveConfig = (req, res) => {
   return true;
 };
 const port = Number(env.PORT ?? 8080);
-const web = await startStaticServer({root, port, handlers: [serveConfig, proxy], connect: [data.url, atlas.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
+const web = await startStaticServer({root, port, handlers: [serveConfig, proxy], connect: [data.url, atlas.url, monitor.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
 
 console.log(`
 autoui-agent demo: ${web.url}/demo/
 
-  MCP servers   Data ${data.url}   Atlas ${atlas.url}
+  MCP servers   Data ${data.url}   Atlas ${atlas.url}   Monitor (MCP Apps example) ${monitor.url}
+  MCP App sandbox ${sandbox.url} (another origin than the page)
   Model         ${live ? `${live.label} via the key proxy at ${web.url}${live.endpoint}` : `none configured: the page offers recorded replays (fake model at ${fake.url})`}
 ${live ? '' : '  For a real model, restart with ANTHROPIC_API_KEY=…, or OPENAI_API_KEY=…, or OPENAI_BASE_URL=http://localhost:11434/v1 (Ollama).\n'}
 Ctrl+C to stop.`);
 
 const stop = async () => {
-  await Promise.allSettled([web.close(), data.close(), atlas.close(), fake?.close()]);
+  await Promise.allSettled([web.close(), data.close(), atlas.close(), monitor.close(), sandbox.close(), fake?.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

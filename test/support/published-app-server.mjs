@@ -1,7 +1,7 @@
 /**
  * A published MCP Apps example server (`@modelcontextprotocol/server-*`, Streamable HTTP at
- * `/mcp`, stateless, CORS open) run as a child process on loopback and a free port:
- * `node --import force-loopback.mjs <package>/dist/index.js` with `PORT=0`.
+ * `/mcp`, stateless, CORS open) run as a child process on loopback and a free port (or `port`):
+ * `node --import force-loopback.mjs <package>/dist/index.js` with `PORT`. Tests and `npm start` use it.
  */
 import {spawn} from 'node:child_process';
 import {createRequire} from 'node:module';
@@ -13,12 +13,13 @@ const preload = fileURLToPath(new URL('./force-loopback.mjs', import.meta.url));
 
 /**
  * @param {string} pkg the package name, e.g. `@modelcontextprotocol/server-basic-vanillajs`
+ * @param {{port?: number}} [options] the port to listen on; 0 (default) picks a free one
  * @returns {Promise<{url: string, close(): Promise<void>}>}
  */
-export async function startPublishedAppServer(pkg) {
+export async function startPublishedAppServer(pkg, {port: wanted = 0} = {}) {
   // The packages export their server module only (dist/server.js); the runnable entry is beside it.
   const entry = join(dirname(require.resolve(pkg)), 'index.js');
-  const child = spawn(process.execPath, ['--import', preload, entry], {env: {...process.env, PORT: '0'}, stdio: ['ignore', 'pipe', 'pipe']});
+  const child = spawn(process.execPath, ['--import', preload, entry], {env: {...process.env, PORT: String(wanted)}, stdio: ['ignore', 'pipe', 'pipe']});
   let log = '';
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${pkg} did not start within 15 s:\n${log}`)), 15_000);

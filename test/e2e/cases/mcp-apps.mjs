@@ -32,12 +32,18 @@ async function open(context, baseUrl, servers, query) {
   return {page, problems, consoleLines, popups};
 }
 
+/** True for a view's frame: the inner frame of a sandbox page (the page's own URL names the sandbox in its query). */
+const isView = (frame) => {
+  const parent = frame.parentFrame();
+  return !!parent && new URL(parent.url()).pathname.endsWith('/mcp-app-sandbox.html');
+};
+
 /** The inner frame (the view) of the sandbox frame whose view's document matches `selector`. */
 async function viewFrame(page, selector, timeout = 15_000) {
   const until = Date.now() + timeout;
   while (Date.now() < until) {
     for (const frame of page.frames()) {
-      if (frame.parentFrame()?.url().includes('mcp-app-sandbox') && (await frame.$(selector).catch(() => null))) return frame;
+      if (isView(frame) && (await frame.$(selector).catch(() => null))) return frame;
     }
     await page.waitForTimeout(100);
   }
@@ -148,7 +154,7 @@ cases.push(
       await page.evaluate(() => window.__e2e.start('Show the probe twice.'));
       // Each view by what it heard: the failed call's, with its result; the slow one's, still waiting.
       const heard = async (note, withResult) => {
-        for (const frame of page.frames().filter((f) => f.parentFrame()?.url().includes('mcp-app-sandbox'))) {
+        for (const frame of page.frames().filter(isView)) {
           const log = await frame.evaluate(() => window.probeLog ?? []).catch(() => []);
           const input = log.find((m) => m.method === 'ui/notifications/tool-input');
           if (input?.params.arguments.note === note && log.some((m) => m.method === 'ui/notifications/tool-result') === withResult) return {frame, log};
@@ -392,3 +398,23 @@ cases.push(
     },
   },
 );
+
+cases.push({
+  name: 'iife: the demo\'s machine-load replay finds its recipe on the Data server and shows the monitor\'s view',
+  async run({context, baseUrl, servers, screenshot}) {
+    const res = await fetch(`${servers['fake-llm']}/__scenarios`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({file: 'machine-load'})});
+    const {base} = await res.json();
+    const page = await context.newPage();
+    const list = [['data', servers['demo-data']], ['monitor', servers['app-monitor']]];
+    await page.goto(`${baseUrl}/test/e2e/pages/agent.html?${new URLSearchParams({build: 'iife', endpoint: base, servers: JSON.stringify(list), sandbox: servers['mcp-app-sandbox'], approve: 'never'})}`);
+    await page.waitForFunction(() => window.__e2e && window.__e2e.serversSettled() === 2, null, {timeout: 20_000});
+    const result = await page.evaluate(() => window.__e2e.ask('How loaded is the machine this demo runs on?'));
+    assert.equal(result.stopReason, 'end_turn', JSON.stringify(result));
+    assert.deepEqual(result.widgets.map((w) => w.type), ['mcp-app']);
+    const view = await viewFrame(page, 'body *');
+    // The view fills in the machine's memory from the tool result, then from its own polling.
+    await view.waitForFunction(() => /\d\s*GB/.test(document.body.textContent), null, {timeout: 10_000});
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'mcp-app-demo-machine-load');
+  },
+});
