@@ -117,6 +117,11 @@ export interface AppRequestOptions {
  * `resources/read`. Results are the server's, as plain JSON (a `CallToolResult`, a `ReadResourceResult`).
  */
 export interface McpAppChannel {
+  /**
+   * Unique to this connection (random): a view names its server by it, since two servers may
+   * give the same name (two instances, or one copying another's).
+   */
+  id: string;
   /** The tools app views may call (visibility includes `app`), model-only ones left out. */
   tools: readonly LayerTool[];
   callTool(name: string, args: Record<string, unknown>, options?: AppRequestOptions): Promise<Record<string, unknown>>;

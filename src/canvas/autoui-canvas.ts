@@ -97,7 +97,7 @@ export class AutouiCanvas extends LitElement {
   readonly #provider = new ContextProvider(this, {context: widgetEnvironmentContext, initialValue: defaultWidgetEnvironment});
   readonly #appHostProvider = new ContextProvider(this, {context: mcpAppHostContext, initialValue: undefined});
   /** Widget elements by frame key (see {@link Frame}). */
-  readonly #elements = new Map<string, HTMLElement & {params?: unknown; draft?: boolean; widgetId?: string}>();
+  readonly #elements = new Map<string, HTMLElement & {params?: unknown; draft?: boolean; widgetId?: string; draftKey?: string}>();
   /** Frame keys of widgets that finished a draft (the others' key is their id). */
   readonly #frameOf = new Map<string, string>();
   readonly #announced = new Set<string>();
@@ -215,8 +215,9 @@ export class AutouiCanvas extends LitElement {
     // Set only when it changes, and only where it means something: a page's own widget element
     // that never was a draft gets no `draft` property it did not ask for.
     if (element.draft !== draft && (draft || element.draft)) element.draft = draft;
-    // Elements that ask for their id (an MCP App view, which must hear when it is closed) get it.
+    // Elements that ask for their id or draft key (an MCP App view, which must hear when it is closed) get them.
     if (frame.widget && 'widgetId' in element && element.widgetId !== frame.widget.id) element.widgetId = frame.widget.id;
+    if (!frame.widget && 'draftKey' in element && element.draftKey !== frame.key) element.draftKey = frame.key;
     return element;
   }
 

@@ -11,7 +11,8 @@ export const approvalStyles = css`
   /* Inside the border: the scrolling log would clip a ring drawn outside it. */
   .approval:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: -2px; }
   .approval h3 { font-size: 1em; margin: 0 0 0.25rem; }
-  .approval .where { margin: 0 0 0.4rem; color: var(--_color-muted); font-size: 0.9em; }
+  .approval .where, .approval .from { margin: 0 0 0.4rem; color: var(--_color-muted); font-size: 0.9em; }
+  .approval .from { font-style: italic; }
   .approval dl { margin: 0 0 0.5rem; display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 0.75rem; font-size: 0.9em; }
   .approval dt { font-weight: 600; }
   .approval dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, monospace; }

@@ -87,6 +87,7 @@ function approvalCard(entry: ApprovalEntry, index: number, s: Strings, respond: 
     aria-labelledby="approval-${index}-title" aria-describedby="approval-${index}-where" @keydown=${onKeydown}>
     <h3 id="approval-${index}-title" dir="auto">${s.approvalAsk} ${titleOf(request)}</h3>
     <p class="where" id="approval-${index}-where" dir="auto">${s.approvalServer} ${request.server}${host ? ` (${host})` : ''} · ${request.tool}</p>
+    ${request.from ? html`<p class="from" dir="auto">${s.approvalFromApp.replace('{tool}', request.from.app.tool)}</p>` : nothing}
     ${args.length
       ? html`<dl aria-label=${s.approvalArguments}>${open.map(argument)}</dl>
           ${folded.length ? html`<details><summary>${s.approvalMoreArguments.replace('{count}', String(folded.length))}</summary><dl>${folded.map(argument)}</dl></details>` : nothing}`

@@ -35,11 +35,11 @@ export function showAppView(context: Pick<ToolExecutionContext, 'widgets'>, para
  * The draft of a streaming call to one of the server's tools with a view: an `mcp-app` widget
  * whose input is what the model wrote so far. Other tools have no draft.
  */
-export function appViewPreviewer(server: string, tools: ReadonlyMap<string, LayerTool>): ToolPreviewer {
+export function appViewPreviewer(server: string, channel: string, tools: ReadonlyMap<string, LayerTool>): ToolPreviewer {
   return (name, partialArgs) => {
     const resourceUri = tools.get(name)?.app?.resourceUri;
     if (!resourceUri) return undefined;
-    const params: McpAppViewParams = {server, tool: name, resourceUri, input: partialArgs, partial: true};
+    const params: McpAppViewParams = {server, channel, tool: name, resourceUri, input: partialArgs, partial: true};
     return {type: MCP_APP_WIDGET_TYPE, params: {...params}};
   };
 }

@@ -132,7 +132,7 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     const resourceUri = byName.get(name)?.app?.resourceUri;
     if (!resourceUri) return toToolOutput(await withSession(name, context.signal, () => callServer(name, args, context)));
     // A tool with a view: the view shows on the canvas as the call starts, and hears how it ends.
-    const view = showAppView(context, {server: serverName, tool: name, resourceUri, input: args});
+    const view = showAppView(context, {server: serverName, channel: apps!.id, tool: name, resourceUri, input: args});
     try {
       const result = await withSession(name, context.signal, () => callServer(name, args, context));
       view.finished(result);
@@ -147,6 +147,7 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   const noProgress = () => undefined;
   const apps: McpAppChannel | undefined = input.tools.some((t) => t.app?.resourceUri)
     ? {
+        id: crypto.randomUUID(),
         tools: input.appTools,
         callTool: async (name, args, options = {}) => {
           if (!appTools.has(name)) {
@@ -170,7 +171,7 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     tools: input.tools,
     recipes: input.recipes,
     callTool: callModelTool,
-    ...(apps ? {apps, previewTool: appViewPreviewer(serverName, byName)} : {}),
+    ...(apps ? {apps, previewTool: appViewPreviewer(serverName, apps.id, byName)} : {}),
   };
   layer.recipes ??= await fetchRecipeList(layer);
   return {

@@ -11,8 +11,10 @@ export const MCP_APP_WIDGET_TYPE = 'mcp-app';
 
 /** Params of an `mcp-app` widget. */
 export interface McpAppViewParams {
-  /** The MCP server's name (its layer's `serverName`): the only server the view may reach. */
+  /** The MCP server's name (its layer's `serverName`), as people read it. */
   server: string;
+  /** The id of that server's connection (its layer's `apps.id`): the only server the view may reach. */
+  channel: string;
   /** The tool whose call the view shows, by its own name on the server. */
   tool: string;
   /** The `ui://` resource holding the view's HTML. */
@@ -30,7 +32,7 @@ export interface McpAppViewParams {
 /** True when `value` has the required fields of {@link McpAppViewParams}. */
 export function isMcpAppViewParams(value: unknown): value is McpAppViewParams {
   const v = value as Partial<McpAppViewParams> | null;
-  return !!v && typeof v === 'object' && typeof v.server === 'string' && typeof v.tool === 'string' && typeof v.resourceUri === 'string';
+  return !!v && typeof v === 'object' && typeof v.server === 'string' && typeof v.channel === 'string' && typeof v.tool === 'string' && typeof v.resourceUri === 'string';
 }
 
 /** A view's HTML and what its server declared for it (`_meta.ui` of the resource's content). */
@@ -46,9 +48,14 @@ export interface McpAppResource {
 
 /** Which view asks: its widget and call (every request of a view carries it). */
 export interface McpAppViewRef {
+  /** Unique to this view (its element), from its draft to its end: what its model context is kept under. */
+  key: string;
   /** The widget id of the view, when it is a widget (drafts have none). */
   widgetId?: string;
+  /** The server's name, for people (labels, approval cards). */
   server: string;
+  /** The server's connection id (`McpAppViewParams.channel`): what the view reaches. */
+  channel: string;
   tool: string;
 }
 
@@ -71,10 +78,13 @@ export interface McpAppHost {
   readResource(view: McpAppViewRef, uri: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /** `ui/message`: the text becomes the next question, shown as coming from the view. Rejects while a question runs. */
   message(view: McpAppViewRef, text: string): Promise<void>;
-  /** `ui/update-model-context`: what the view wants the model to know at the next question (replaces its earlier one). */
+  /** `ui/update-model-context`: what the view wants the model to know at the next question (replaces its earlier one; an empty text withdraws it). */
   updateModelContext(view: McpAppViewRef, text: string): void;
   /** Tells the transcript why a view is not shown (no sandbox, a sandbox on the page's origin, ...). */
   notice(code: string, message: string): void;
-  /** Calls `listener` synchronously when widget `id` is about to leave the canvas (closed, cleared); returns the unsubscribe. */
+  /**
+   * Calls `listener` synchronously when widget `id`, or draft `id`, is about to leave the canvas
+   * (closed, cleared, a draft whose call was not run); returns the unsubscribe.
+   */
   onRemove(id: string, listener: () => void): () => void;
 }

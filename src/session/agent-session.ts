@@ -85,7 +85,11 @@ export class AgentSession {
     updateModelContext: (view, text) => void this.#appsReady().then((apps) => apps.updateModelContext(view, text)),
     onRemove: (id, listener) =>
       this.widgets.subscribe((change) => {
-        if ((change.kind === 'removed' && change.id === id) || (change.kind === 'cleared' && change.removed?.includes(id))) listener();
+        const gone =
+          change.kind === 'removed' ? change.id === id
+          : change.kind === 'cleared' ? change.removed?.includes(id) || change.removedDrafts?.includes(id)
+          : change.kind === 'draft-removed' && change.fromDraft === id;
+        if (gone) listener();
       }),
   };
   #apps?: SessionApps;
@@ -261,7 +265,7 @@ export class AgentSession {
       this.#transcript = [...this.#transcript, {kind: 'user', text, ...(from ? {from} : {})}];
     }
     // What the model reads: a view's message says it is one, and views' context goes with it.
-    const asked = from ? `[Sent by the ${from.app.tool} app view of ${from.app.server}, on the user's behalf:] ${text}` : text;
+    const asked = from ? `[Sent by the ${from.app.tool} app view of ${from.app.server} after the user clicked in it; the words are the view's, not typed by the user:] ${text}` : text;
     const modelText = this.#apps ? this.#apps.withContext(asked) : asked;
     this.#emit({type: 'run-start', question: text});
     let result: AgentResult;

@@ -141,7 +141,10 @@ function readEntry(item: unknown): TranscriptEntry | undefined {
     case 'assistant': {
       const value = text(item.text);
       if (value === undefined) return undefined;
-      return item.kind === 'user' ? {kind: 'user', text: value} : {kind: 'assistant', text: value, streaming: false};
+      if (item.kind !== 'user') return {kind: 'assistant', text: value, streaming: false};
+      // A view's question stays labelled as the view's.
+      const from = readFrom(item.from);
+      return {kind: 'user', text: value, ...(from ? {from} : {})};
     }
     case 'tool': {
       const call = item.call;
@@ -191,11 +194,20 @@ function readRestored(value: unknown): Notice['restored'] {
   return {source, widgets: value.widgets as number, dropped};
 }
 
+/** Which MCP App view asked (a question, a call), when a line says so. */
+function readFrom(value: unknown): {app: {server: string; tool: string}} | undefined {
+  const app = isObject(value) && isObject(value.app) ? value.app : undefined;
+  const server = optionalString(app?.server, 200);
+  const tool = optionalString(app?.tool, 200);
+  return server !== undefined && tool !== undefined ? {app: {server, tool}} : undefined;
+}
+
 function readApprovalRequest(value: unknown): ApprovalRequest | undefined {
   if (!isObject(value)) return undefined;
   const {id, server, tool, name, title} = value;
   if (![id, server, tool, name, title].every(isString)) return undefined;
   const serverUrl = optionalString(value.serverUrl, 500);
+  const from = readFrom(value.from);
   return {
     id: (id as string).slice(0, 200),
     server: (server as string).slice(0, 200),
@@ -205,6 +217,7 @@ function readApprovalRequest(value: unknown): ApprovalRequest | undefined {
     args: isObject(value.args) ? value.args : {},
     annotations: isObject(value.annotations) ? value.annotations : {},
     ...(serverUrl !== undefined ? {serverUrl} : {}),
+    ...(from ? {from} : {}),
   };
 }
 

@@ -54,16 +54,16 @@ export class SessionApps {
     this.#deps = deps;
   }
 
-  /** The MCP layer a view may reach: its own server's, if it has app views. */
+  /** The MCP layer a view may reach: its own server's, by its connection id (names may repeat). */
   #layerOf(view: McpAppViewRef): McpLayer & {apps: NonNullable<McpLayer['apps']>} {
-    const layer = this.#deps.layers().find((l): l is McpLayer => l.protocol === 'mcp' && l.serverName === view.server);
+    const layer = this.#deps.layers().find((l): l is McpLayer => l.protocol === 'mcp' && l.apps?.id === view.channel);
     if (!layer?.apps) throw refused(`The MCP server ${view.server} of this view is not connected, or shows no apps.`);
     return layer as McpLayer & {apps: NonNullable<McpLayer['apps']>};
   }
 
   /** The view's HTML and what its server declared for it. */
   readView(view: McpAppViewRef, uri: string, signal?: AbortSignal): Promise<McpAppResource> {
-    const key = `${view.server}\n${uri}`;
+    const key = `${view.channel}\n${uri}`;
     let read = this.#views.get(key);
     if (!read) {
       read = this.#layerOf(view).apps.readResource(uri, {signal}).then((result) => viewResource(result, uri));
@@ -123,7 +123,7 @@ export class SessionApps {
 
   /** A view's `ui/update-model-context`: replaces what it said before; an empty text withdraws it. */
   updateModelContext(view: McpAppViewRef, text: string): void {
-    const key = view.widgetId ?? `${view.server}\n${view.tool}`;
+    const key = view.key;
     const said = text.trim().slice(0, MAX_CONTEXT_CHARS);
     if (said) this.#contexts.set(key, {view, text: said});
     else this.#contexts.delete(key);

@@ -28,7 +28,8 @@ export type SnapshotToolCall = Omit<ToolCall, 'args' | 'result'>;
 
 /** One line of a snapshot's transcript. */
 export type SnapshotTranscriptEntry =
-  | {kind: 'user'; text: string}
+  /** `from`: an MCP App view sent the question (`ui/message`), not the person. */
+  | {kind: 'user'; text: string; from?: {app: {server: string; tool: string}}}
   | {kind: 'assistant'; text: string}
   | {kind: 'tool'; call: SnapshotToolCall}
   | {kind: 'approval'; request: ApprovalRequest; state: Exclude<ApprovalState, 'pending'>}

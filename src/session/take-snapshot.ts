@@ -4,6 +4,7 @@
  * server address's query, credentials or fragment (where hosted servers put tokens), no tool
  * arguments or results in the transcript (results are only in the opt-in conversation), no draft.
  */
+import {MCP_APP_WIDGET_TYPE} from '../schema/mcp-app-view.js';
 import type {WidgetInstance} from '../agent/widget-sink.js';
 import {publicAddress} from '../policy/public-address.js';
 import type {ModelMessage} from '../providers/model-messages.js';
@@ -25,7 +26,9 @@ export function takeSnapshot(source: SnapshotSource, now = new Date()): AutouiSn
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     createdAt: now.toISOString(),
-    widgets: source.widgets.map(({id, type, params, position, size, style}) => ({
+    // An MCP App view is left out: it lives with its server's connection, its params hold the
+    // call's arguments and result (which a snapshot never holds), and no restore could show it.
+    widgets: source.widgets.filter(({type}) => type !== MCP_APP_WIDGET_TYPE).map(({id, type, params, position, size, style}) => ({
       id,
       type,
       params,
@@ -53,7 +56,7 @@ export function takeSnapshot(source: SnapshotSource, now = new Date()): AutouiSn
 function snapshotEntry(entry: TranscriptEntry): SnapshotTranscriptEntry[] {
   switch (entry.kind) {
     case 'user':
-      return [{kind: 'user', text: entry.text}];
+      return [{kind: 'user', text: entry.text, ...(entry.from ? {from: entry.from} : {})}];
     case 'assistant':
       return entry.text ? [{kind: 'assistant', text: entry.text}] : [];
     case 'tool': {

@@ -22,6 +22,8 @@ export interface WidgetChange {
   instance?: WidgetInstance;
   /** For `cleared`: the ids that were on the canvas, in display order. */
   removed?: string[];
+  /** For `cleared`: the keys of the drafts that were on it. */
+  removedDrafts?: string[];
   /** For `drafted`: the draft after the change. */
   draft?: WidgetDraft;
   /** For `draft-removed`, and for `added` when the widget finishes a draft: that draft's key. */
@@ -139,10 +141,11 @@ export class WidgetStore implements WidgetDraftSink {
   /** Removes every widget, and every draft. */
   clear(): void {
     const removed = [...this.#items.keys()];
+    const removedDrafts = [...this.#drafts.keys()];
     this.#items.clear();
     this.#drafts.clear();
     this.#finished.clear();
-    this.#emit({kind: 'cleared', removed});
+    this.#emit({kind: 'cleared', removed, ...(removedDrafts.length ? {removedDrafts} : {})});
   }
 
   /** The widgets in display order (copies: changing them does not change the store). */

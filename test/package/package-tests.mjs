@@ -142,7 +142,7 @@ test('the manifest names every tag, as a custom element with its members, typed 
   const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8'));
   const tagMap = readFileSync(join(installed, 'dist/types/tag-names.d.ts'), 'utf8');
   const expected = [...tagMap.matchAll(/'(autoui-[a-z-]+)': /g)].map((m) => m[1]).sort();
-  assert.equal(expected.length, 23, 'the tag map lists the element, its 5 parts and 17 widgets');
+  assert.equal(expected.length, 24, 'the tag map lists the element, its 5 parts, 17 widgets and the MCP App view');
   const elements = manifest.modules.flatMap((m) => (m.declarations ?? []).filter((d) => d.tagName).map((d) => ({...d, path: m.path})));
   assert.deepEqual(elements.map((e) => e.tagName).sort(), expected);
   for (const module of manifest.modules) assert.ok(existsSync(join(installed, module.path)), `${module.path} is not in the package`);

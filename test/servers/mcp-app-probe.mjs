@@ -6,8 +6,10 @@
  * each visibility: `probe_count` (apps only, read-only), `probe_write` (apps only, writes: asks
  * approval), `probe_secret` (model only). `client_capabilities` says what the client announced.
  * `probe({note: 'fail'})` fails (an `isError` result); `probe({note: 'slow'})` takes 8 s, to be stopped.
- * On `ui/resource-teardown` the view logs `teardown: <reason>` through `notifications/message`
- * before it answers.
+ * "Act" sends what a test put in `window.onAct`, as a click in the view would. On
+ * `ui/resource-teardown` the view tries one more `tools/call` and `ui/update-model-context`, then
+ * logs `teardown: <reason> (call ran|refused, context ran|refused)` through `notifications/message`
+ * and answers; on `tool-cancelled` it logs `cancelled: <reason>`.
  */
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
@@ -21,7 +23,7 @@ const MIME = 'text/html;profile=mcp-app';
 const html = `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Probe view</title>
 <style>body { font: 14px sans-serif; margin: 8px; } #filler { height: 10px; }</style></head>
-<body><h1>Probe view</h1><pre id="log"></pre><div id="filler"></div>
+<body><h1>Probe view</h1><button id="act" type="button">Act</button><pre id="log"></pre><div id="filler"></div>
 <script>
   window.probeLog = [];
   let next = 1;
@@ -33,6 +35,11 @@ const html = `<!DOCTYPE html>
     send({jsonrpc: '2.0', id, method, params});
   });
   window.notify = (method, params = {}) => send({jsonrpc: '2.0', method, params});
+  // What a click on "Act" sends (a test sets it, then clicks: the request comes with the person's activation).
+  window.onAct = undefined;
+  document.addEventListener('click', (event) => {
+    if (event.target.id === 'act' && window.onAct) window.actResult = window.onAct();
+  });
   window.addEventListener('message', (event) => {
     const message = event.data;
     if (!message || message.jsonrpc !== '2.0') return;
@@ -44,8 +51,17 @@ const html = `<!DOCTYPE html>
     window.probeLog.push(message);
     document.getElementById('log').textContent += message.method + '\\n';
     if (message.method === 'ui/resource-teardown') {
-      window.notify('notifications/message', {level: 'info', data: 'teardown: ' + message.params.reason});
-      send({jsonrpc: '2.0', id: message.id, result: {}});
+      // A view that is going saves what it must (a call), tries to tell the model once more, then answers.
+      Promise.all([
+        window.rpc('tools/call', {name: 'probe_count', arguments: {}}),
+        window.rpc('ui/update-model-context', {content: [{type: 'text', text: 'from a closing view'}]}),
+      ]).then(([call, context]) => {
+        const said = (answer) => (answer.error ? 'refused' : 'ran');
+        window.notify('notifications/message', {level: 'info', data: 'teardown: ' + message.params.reason + ' (call ' + said(call) + ', context ' + said(context) + ')'});
+        send({jsonrpc: '2.0', id: message.id, result: {}});
+      });
+    } else if (message.method === 'ui/notifications/tool-cancelled') {
+      window.notify('notifications/message', {level: 'info', data: 'cancelled: ' + message.params.reason});
     } else if (message.method === 'ping') send({jsonrpc: '2.0', id: message.id, result: {}});
   });
   window.ready = (async () => {

@@ -10,11 +10,13 @@ import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {ScriptedModel, text, turn} from '../helpers/scripted-model.js';
 import {closeAll, connect} from '../mcp/mcp-test-kit.js';
 
-const view = {server: 'Probe', tool: 'probe'};
+/** The probe's view, as a view names itself (its server's connection id is set by makeSession). */
+const view = {key: 'view-1', server: 'Probe', channel: '', tool: 'probe'};
 
 async function makeSession(model = new ScriptedModel([]), approve: 'writes' | 'never' = 'writes') {
   const probe = await connect('app-probe');
   const basic = await connect('app-basic');
+  view.channel = probe.layer.apps!.id;
   const session = new AgentSession({model, language: 'en', approve, layers: [probe.layer, basic.layer]});
   return session;
 }
@@ -30,7 +32,18 @@ describe('AgentSession apps', () => {
     expect((counted.content as Array<{text: string}>)[0].text).to.match(/^\d+$/);
     expect(code(await session.apps.callTool(view, 'probe_secret', {}).catch((e) => e))).to.equal(ErrorCodes.APP_REFUSED);
     expect(code(await session.apps.callTool(view, 'get-time', {}).catch((e) => e)), "another server's tool").to.equal(ErrorCodes.APP_REFUSED);
-    expect(code(await session.apps.callTool({server: 'Nowhere', tool: 'x'}, 'probe_count', {}).catch((e) => e))).to.equal(ErrorCodes.APP_REFUSED);
+    expect(code(await session.apps.callTool({key: 'v', server: 'Probe', channel: 'not-a-connection', tool: 'x'}, 'probe_count', {}).catch((e) => e))).to.equal(ErrorCodes.APP_REFUSED);
+  });
+
+  it('tells two servers of the same name apart: each view reaches its own connection', async () => {
+    const [a, b] = [await connect('app-probe'), await connect('app-probe')];
+    expect(a.layer.serverName).to.equal(b.layer.serverName);
+    const session = new AgentSession({model: new ScriptedModel([]), language: 'en', approve: 'never', layers: [a.layer, b.layer]});
+    const count = async (layer: typeof a.layer) => ((await session.apps.callTool({key: 'v', server: 'Probe', channel: layer.apps!.id, tool: 'probe'}, 'probe_count', {})).content as Array<{text: string}>)[0].text;
+    await count(a.layer);
+    await count(a.layer);
+    expect(await count(a.layer)).to.equal('3');
+    expect(await count(b.layer), "the second server's own count").to.equal('1');
   });
 
   it('asks a person before a view\'s write, with the view named, and sends nothing on a denial', async () => {
@@ -44,9 +57,18 @@ describe('AgentSession apps', () => {
     const denied = await session.apps.callTool(view, 'probe_write', {value: 'x'}).catch((e) => e);
     expect(code(denied)).to.equal(ErrorCodes.TOOL_DENIED);
     expect(asked).to.have.length(1);
-    expect(asked[0]).to.deep.include({tool: 'probe_write', server: 'Probe', from: {app: view}});
+    expect(asked[0]).to.deep.include({tool: 'probe_write', server: 'Probe', from: {app: {server: 'Probe', tool: 'probe'}}});
     await session.apps.callTool(view, 'probe_count', {});
     expect(asked, 'a read-only tool does not ask under "writes"').to.have.length(1);
+  });
+
+  it('leaves MCP App views out of snapshots: their params hold a call\'s arguments and result', async () => {
+    const session = await makeSession();
+    session.widgets.create({type: 'mcp-app', params: {server: 'Probe', channel: view.channel, tool: 'probe', resourceUri: 'ui://probe/view.html', input: {note: 'secret-arg'}, result: {content: []}}});
+    session.widgets.create({type: 'stat', params: {label: 'Kept', value: 1}});
+    const snapshot = session.snapshot();
+    expect(snapshot.widgets.map((w) => w.type)).to.deep.equal(['stat']);
+    expect(JSON.stringify(snapshot)).not.to.include('secret-arg');
   });
 
   it('reads a view once per session, and again after clear()', async () => {
@@ -73,7 +95,10 @@ describe('AgentSession apps', () => {
     await ended;
     const sent = JSON.stringify(model.requests[0].messages.at(-1));
     expect(sent).to.include('Show me Paris.').and.include('app view of Probe').and.include('The user picked Paris.').and.not.include('Lyon');
-    expect(session.transcript[0]).to.deep.equal({kind: 'user', text: 'Show me Paris.', from: {app: view}});
+    expect(session.transcript[0]).to.deep.equal({kind: 'user', text: 'Show me Paris.', from: {app: {server: 'Probe', tool: 'probe'}}});
+    const restored = new AgentSession({language: 'en'});
+    await restored.restore(session.snapshot());
+    expect(restored.transcript[0], "a snapshot keeps the question the view's").to.deep.equal(session.transcript[0]);
     await session.ask('And then?');
     expect(JSON.stringify(model.requests[1].messages.at(-1)), 'the context is sent once').not.to.include('Paris');
   });

@@ -62,6 +62,8 @@ function resultText(result: Record<string, unknown> | undefined): string {
  * heard only from that frame and that origin. Without a usable sandbox, never a frame on the
  * page's origin: the call's text result, and a notice that says why.
  *
+ * @tagname autoui-mcp-app
+ * @summary An MCP App view (a server's `ui://` HTML), sandboxed on another origin.
  * @csspart frame - The sandbox frame.
  * @csspart fallback - The text shown instead of the view.
  */
@@ -120,6 +122,8 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
 
   /** The widget's id on the canvas, set by the canvas (a draft has none yet). */
   @property({attribute: false}) widgetId?: string;
+  /** The draft's key while the model writes the call, set by the canvas. */
+  @property({attribute: false}) draftKey?: string;
 
   /** Shown as text instead, and why. */
   @state() protected fallback?: Fallback;
@@ -138,9 +142,19 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
   #readyTimer?: ReturnType<typeof setTimeout>;
   #width = 0;
   #iframe?: HTMLIFrameElement;
+  /** Closed or cleared: this view never comes back. */
+  #tornDown = false;
+  /** Its agent took it off the page (not closed): back on it, it starts again. */
+  #left = false;
+  /** Bumped at each start: a start that awaited a read gives up when a newer one began. */
+  #generation = 0;
+  /** This view's own key (see `McpAppViewRef.key`). */
+  readonly #key = crypto.randomUUID();
+  /** The id the removal watch is for. */
+  #watching?: string;
 
   #ref(): McpAppViewRef {
-    return {...(this.widgetId ? {widgetId: this.widgetId} : {}), server: this.params.server, tool: this.params.tool};
+    return {key: this.#key, ...(this.widgetId ? {widgetId: this.widgetId} : {}), server: this.params.server, channel: this.params.channel, tool: this.params.tool};
   }
 
   /** The sandbox frame, once rendered: kept, since a teardown moves it out of this element. */
@@ -150,11 +164,18 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('widgetId') && this.widgetId && this.host) {
-      this.#unwatch?.();
-      const id = this.widgetId;
-      this.#unwatch = this.host.onRemove(id, () => void this.#teardown('The view was closed.'));
-    }
+    // The view hears it is going before it goes: closed or cleared as a widget, or, as a draft,
+    // because its call was not run (denied, a cut stream, Stop).
+    if (changed.has('widgetId') || changed.has('draftKey') || changed.has('host')) this.#watch();
+  }
+
+  /** Hears when its widget (or draft) is about to leave the canvas, for the teardown. */
+  #watch(): void {
+    const id = this.widgetId ?? this.draftKey;
+    if (!this.host || !id || this.#tornDown || (this.#unwatch && this.#watching === id)) return;
+    this.#unwatch?.();
+    this.#watching = id;
+    this.#unwatch = this.host.onRemove(id, () => void this.#teardown(this.widgetId ? 'The view was closed.' : 'The call was not run.'));
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -165,6 +186,14 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Back on the page after its agent left it: the view starts again.
+    if (this.#left && !this.#tornDown) {
+      this.#left = false;
+      this.#started = false;
+      this.frameSrc = undefined;
+      this.#iframe = undefined;
+      this.requestUpdate();
+    }
     this.#resizeObserver ??= new ResizeObserver(([entry]) => {
       const width = Math.round(entry.contentRect.width);
       if (width === this.#width) return;
@@ -178,28 +207,55 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     super.disconnectedCallback();
     this.#resizeObserver?.disconnect();
     // Removed with its agent, or moved: the view is gone with its frame (a closed widget was torn down first).
-    if (!this.isConnected) queueMicrotask(() => !this.isConnected && this.#close());
+    if (!this.isConnected) {
+      queueMicrotask(() => {
+        if (this.isConnected || this.#tornDown) return;
+        this.#close();
+        this.#left = true;
+      });
+    }
   }
 
   async #start(host: McpAppHost): Promise<void> {
     this.#started = true;
+    const generation = ++this.#generation;
+    this.#watch();
     const sandbox = this.#sandboxUrl(host);
     if (!sandbox) return;
     const ref = this.#ref();
     try {
       this.#resource = await host.readView(ref, this.params.resourceUri);
     } catch (error) {
+      if (generation !== this.#generation) return;
       this.fallback = 'failed';
       this.failure = error instanceof Error ? error.message : String(error);
       return;
     }
-    if (!this.isConnected) return;
+    // Taken off the page, closed, or started again meanwhile: this start is not the view's any more.
+    if (generation !== this.#generation || this.#tornDown || !this.isConnected) return;
     const resource = this.#resource;
     if (resource.prefersBorder) this.setAttribute('bordered', '');
+    await this.#connect(sandbox, host, resource, false);
+    this.frameAllow = allowOf(resource.permissions);
+    this.frameSrc = sandbox.href;
+    const bridge = this.#bridge;
+    this.#readyTimer = setTimeout(() => {
+      if (!bridge || this.#bridge !== bridge) return;
+      this.#close();
+      this.frameSrc = undefined;
+      this.#giveUp('noAnswer', host);
+    }, SANDBOX_READY_MS);
+  }
+
+  /**
+   * A bridge for the sandbox frame's current document. `proxyReady`: the frame was reloaded
+   * (moved in the DOM) and its sandbox page already said it is ready, to the bridge before.
+   */
+  async #connect(sandbox: URL, host: McpAppHost, resource: McpAppResource, proxyReady: boolean): Promise<void> {
     const bridge = new ViewBridge({
       frame: () => this.#frame()?.contentWindow,
       sandboxOrigin: sandbox.origin,
-      host,
+      host: () => this.host ?? host,
       view: () => this.#ref(),
       resource,
       hostContext: () => this.#hostContext(),
@@ -207,18 +263,19 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
       switchMode: (mode) => this.#switchMode(mode),
       displayMode: () => this.mode,
       ready: () => clearTimeout(this.#readyTimer),
+      reloaded: () => {
+        if (this.#bridge !== bridge) return;
+        // A new document in the same frame: the old bridge's pending requests end with it.
+        bridge.close();
+        this.#bridge = undefined;
+        void this.#connect(sandbox, host, resource, true);
+      },
+      proxyReady,
+      focused: () => this.shadowRoot?.activeElement === this.#frame(),
     });
     this.#bridge = bridge;
     await bridge.start();
     bridge.update(this.params);
-    this.frameAllow = allowOf(resource.permissions);
-    this.frameSrc = sandbox.href;
-    this.#readyTimer = setTimeout(() => {
-      if (this.#bridge !== bridge) return;
-      this.#close();
-      this.frameSrc = undefined;
-      this.#giveUp('noAnswer', host);
-    }, SANDBOX_READY_MS);
   }
 
   /** The sandbox page's URL, when there is one usable: http(s), and not on the page's origin. */
@@ -263,9 +320,14 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
   async #teardown(reason: string): Promise<void> {
     const bridge = this.#bridge;
     const frame = this.#frame();
+    this.#tornDown = true;
+    this.#generation++;
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    // What it asked the model to know goes with it.
+    this.host?.updateModelContext(this.#ref(), '');
     if (!bridge) return;
     this.#bridge = undefined;
-    this.#unwatch?.();
     // The canvas removes this element in a moment: `moveBefore` keeps the frame's document alive
     // meanwhile, where the page cannot see it, so the view can answer before it goes.
     const parking = document.createElement('div');
@@ -287,6 +349,7 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     clearTimeout(this.#readyTimer);
     this.#unwatch?.();
     this.#unwatch = undefined;
+    this.#watching = undefined;
     this.#bridge?.close();
     this.#bridge = undefined;
   }

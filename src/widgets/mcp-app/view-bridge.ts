@@ -31,7 +31,8 @@ export interface ViewBridgeOptions {
   frame(): Window | null | undefined;
   /** The sandbox page's origin: the only one messages go to and are heard from. */
   sandboxOrigin: string;
-  host: McpAppHost;
+  /** The host as of now (read at each request: `readonly` may change while the view is shown). */
+  host(): McpAppHost;
   /** The view as requests name it (its widget id arrives once the draft became a widget). */
   view(): McpAppViewRef;
   resource: McpAppResource;
@@ -45,6 +46,15 @@ export interface ViewBridgeOptions {
   displayMode(): DisplayMode;
   /** The sandbox page said it is ready (it answered in time). */
   ready(): void;
+  /**
+   * The sandbox page said it is ready a second time: its frame was reloaded (moved in the DOM),
+   * a new document. This bridge is done; the element makes a new one for the new document.
+   */
+  reloaded(): void;
+  /** True when the sandbox page already said it is ready (to a bridge before this one): the HTML goes at once. */
+  proxyReady?: boolean;
+  /** True when the person's focus is in this view's frame (a click or a key in it, not elsewhere on the page). */
+  focused(): boolean;
 }
 
 /** Text of the blocks of a `ui/message` or `ui/update-model-context`, with the structured part as JSON. */
@@ -58,6 +68,16 @@ function textOf(content: unknown, structured?: unknown): string {
 /** An error the bridge sends back as the JSON-RPC error of the view's request. */
 const refusal = (message: string) => Object.assign(new Error(message), {code: -32000});
 
+/**
+ * True when the person has just clicked or typed (in the view: activation reaches the page that
+ * frames it). A view may send the next question or take the whole window only then, never on its
+ * own. Browsers without `navigator.userActivation` cannot tell, and are not refused.
+ */
+const personActed = () => (navigator as Navigator & {userActivation?: {isActive: boolean}}).userActivation?.isActive ?? true;
+
+/** One message per activation: a person's click lasts this long (the browsers' transient activation). */
+const MESSAGE_GAP_MS = 5000;
+
 const LOG_LEVELS: Record<string, 'debug' | 'info' | 'warn' | 'error'> = {debug: 'debug', info: 'info', notice: 'info', warning: 'warn'};
 
 /** One view's bridge. */
@@ -70,10 +90,16 @@ export class ViewBridge {
   #ended = false;
   #params?: McpAppViewParams;
   #closed = false;
+  /** Set once the teardown began: the view is going, and may ask nothing more. */
+  #closing = false;
+  /** The sandbox page said it was ready before: another "ready" is a new document (the frame was reloaded). */
+  #served = false;
+  /** When the view's last message was taken. */
+  #messagedAt = -Infinity;
 
   constructor(options: ViewBridgeOptions) {
     this.#options = options;
-    const {host} = options;
+    const host = options.host();
     this.#transport = new FrameTransport(options.frame, options.sandboxOrigin);
     this.#bridge = new AppBridge(
       null,
@@ -83,6 +109,7 @@ export class ViewBridge {
         serverTools: {},
         serverResources: {},
         logging: {},
+        // As of the view's start; requests check the host of the moment.
         ...(host.readonly ? {} : {message: {text: {}}, updateModelContext: {text: {}, structuredContent: {}}}),
         sandbox: {
           ...(options.resource.csp ? {csp: options.resource.csp} : {}),
@@ -92,45 +119,67 @@ export class ViewBridge {
       {hostContext: options.hostContext()},
     );
     const bridge = this.#bridge;
+    /**
+     * The host, for a view that is still here. A view being torn down may still read and call
+     * its server (approvals apply) to save what it must; it may not speak to the person or the
+     * model any more, nor open anything.
+     */
+    const live = ({whileClosing = false} = {}) => {
+      if (this.#closed || (this.#closing && !whileClosing)) throw refusal('This view is being closed.');
+      return options.host();
+    };
     bridge.onsandboxready = () => {
       options.ready();
-      const {html, csp, permissions} = options.resource;
-      void bridge.sendSandboxResourceReady({html, ...(csp ? {csp} : {}), ...(permissions ? {permissions} : {})});
+      if (this.#served) return options.reloaded();
+      this.#served = true;
+      this.#sendResource();
     };
     bridge.oninitialized = () => {
       this.#initialized = true;
       this.#flush();
+      // The context given in the answer to ui/initialize was the one of this bridge's start.
+      this.contextChanged();
     };
     bridge.onsizechange = ({height}) => {
       if (typeof height === 'number' && Number.isFinite(height)) options.resize(height);
     };
     bridge.oncalltool = async (params, extra) => {
+      const host = live({whileClosing: true});
       if (host.readonly) throw refusal('This agent is read-only: its views cannot call tools.');
       const args = params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
       return (await host.callTool(options.view(), params.name, args, extra.signal)) as never;
     };
-    bridge.onreadresource = async (params, extra) => (await host.readResource(options.view(), params.uri, extra.signal)) as never;
+    bridge.onreadresource = async (params, extra) => (await live({whileClosing: true}).readResource(options.view(), params.uri, extra.signal)) as never;
     bridge.onopenlink = async ({url}) => {
+      live();
       const link = httpUrl(url);
       if (!link) throw refusal('Only http(s) links are opened.');
       window.open(link.href, '_blank', 'noopener,noreferrer');
       return {};
     };
     bridge.onmessage = async (params) => {
+      const host = live();
       if (host.readonly) throw refusal('This agent is read-only: its views cannot send messages.');
+      if (!personActed() || !options.focused()) throw refusal('A view sends a message only when the person has just acted in it (a click).');
+      if (performance.now() - this.#messagedAt < MESSAGE_GAP_MS) throw refusal('One message per click: the view sent one a moment ago.');
       const text = textOf(params.content);
       if (!text.trim()) throw refusal('Only text messages are taken.');
       await host.message(options.view(), text);
+      this.#messagedAt = performance.now();
       return {};
     };
     bridge.onupdatemodelcontext = async (params) => {
+      const host = live();
       if (host.readonly) throw refusal('This agent is read-only: its views cannot update the model context.');
       host.updateModelContext(options.view(), textOf(params.content, params.structuredContent));
       return {};
     };
     bridge.onrequestdisplaymode = async ({mode}) => {
+      live();
       const offered = bridge.getAppCapabilities()?.availableDisplayModes;
-      const allowed = (DISPLAY_MODES as readonly string[]).includes(mode) && (!offered || offered.includes(mode));
+      // Going full screen covers the page: only when the person just acted. Going back, always.
+      const acted = mode !== 'fullscreen' || (personActed() && options.focused());
+      const allowed = acted && (DISPLAY_MODES as readonly string[]).includes(mode) && (!offered || offered.includes(mode));
       if (allowed && mode !== options.displayMode()) options.switchMode(mode as DisplayMode);
       return {mode: options.displayMode()};
     };
@@ -142,8 +191,17 @@ export class ViewBridge {
   }
 
   /** Starts listening (before the sandbox frame is rendered, so its first message is heard). */
-  start(): Promise<void> {
-    return this.#bridge.connect(this.#transport);
+  async start(): Promise<void> {
+    await this.#bridge.connect(this.#transport);
+    if (this.#options.proxyReady) {
+      this.#served = true;
+      this.#sendResource();
+    }
+  }
+
+  #sendResource(): void {
+    const {html, csp, permissions} = this.#options.resource;
+    void this.#bridge.sendSandboxResourceReady({html, ...(csp ? {csp} : {}), ...(permissions ? {permissions} : {})}).catch(() => undefined);
   }
 
   /** The widget's params changed: the view hears what it has not heard yet. */
@@ -185,11 +243,18 @@ export class ViewBridge {
 
   /**
    * `ui/resource-teardown`, then the end: waits for the view's answer (so it can save what it
-   * must) up to `timeoutMs`. Only after `initialized`: a view that never started has nothing to lose.
+   * must) up to `timeoutMs`. A view still waiting for its call's result hears `tool-cancelled`
+   * first. From now on the view may ask nothing. Only after `initialized`: a view that never
+   * started has nothing to lose.
    */
   async teardown(reason: string, timeoutMs = 1500): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || this.#closing) return;
+    this.#closing = true;
     if (this.#initialized) {
+      if (!this.#ended) {
+        this.#ended = true;
+        await this.#bridge.sendToolCancelled({reason}).catch(() => undefined);
+      }
       const signal = AbortSignal.timeout(timeoutMs);
       await this.#bridge.teardownResource({reason}, {signal, timeout: timeoutMs}).catch(() => undefined);
     }

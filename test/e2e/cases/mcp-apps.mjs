@@ -50,6 +50,19 @@ async function viewFrame(page, selector, timeout = 15_000) {
   throw new Error(`no view frame shows ${selector}`);
 }
 
+/** The first view whose log satisfies `test` (a function of the log, run in Node). */
+async function viewWhere(page, test, what = 'matching') {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    for (const frame of page.frames().filter(isView)) {
+      const log = await frame.evaluate(() => window.probeLog ?? []).catch(() => []);
+      if (test(log)) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no ${what} view`);
+}
+
 const getTime = [
   {toolCalls: [{name: 'basic_mcp_get-time', input: {}}]},
   {match: {lastToolResultIncludes: 'T'}, text: 'Here is the time.', finish: 'stop'},
@@ -97,6 +110,13 @@ const probeTurns = (note = 'hello', more = []) => [
 
 /** A JSON-RPC request sent by the view; resolves with the host's answer. */
 const rpc = (view, method, params) => view.evaluate(([m, p]) => window.rpc(m, p), [method, params]);
+
+/** The same, sent from a click in the view (with the person's activation). */
+async function rpcOnClick(view, method, params) {
+  await view.evaluate(([m, p]) => (window.onAct = () => window.rpc(m, p)), [method, params]);
+  await view.click('#act');
+  return view.evaluate(() => window.actResult);
+}
 
 cases.push(
   {
@@ -238,11 +258,11 @@ cases.push(
       await page.evaluate(() => window.postMessage({jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: {height: 999}}, '*'));
       await page.waitForTimeout(300);
       assert.equal(Math.round((await page.evaluate(() => window.__e2e.appFrames()))[0].height), 333);
-      const mode = await rpc(view, 'ui/request-display-mode', {mode: 'fullscreen'});
+      const mode = await rpcOnClick(view, 'ui/request-display-mode', {mode: 'fullscreen'});
       assert.equal(mode.result?.mode, 'fullscreen');
       await page.waitForFunction(() => window.__e2e.appFrames()[0].height >= innerHeight - 80, null, {timeout: 5000});
       await view.waitForFunction(() => window.probeLog.some((m) => m.method === 'ui/notifications/host-context-changed' && m.params.displayMode === 'fullscreen'), null, {timeout: 5000});
-      const pip = await rpc(view, 'ui/request-display-mode', {mode: 'pip'});
+      const pip = await rpcOnClick(view, 'ui/request-display-mode', {mode: 'pip'});
       assert.equal(pip.result?.mode, 'fullscreen', 'a mode the host does not offer leaves the mode as it is');
     },
   },
@@ -346,18 +366,28 @@ cases.push(
     },
   },
   {
-    name: 'es: closing the view sends ui/resource-teardown and waits for its answer before the frame goes',
+    name: 'es: closing the view sends ui/resource-teardown and waits for its answer before the frame goes; a clear() does too',
     async run({context, baseUrl, servers}) {
-      const base = await scenario(servers, probeTurns());
+      const base = await scenario(servers, probeTurns('hello', probeTurns('again')));
       const {page, consoleLines} = await open(context, baseUrl, servers, {build: 'es', endpoint: base, sandbox: servers['mcp-app-sandbox'], approve: 'never'});
       await probeView(page);
       const [widget] = await page.evaluate(() => window.__e2e.widgets());
       await page.evaluate((id) => window.__e2e.remove(id), widget.id);
       const until = Date.now() + 5000;
-      while (!consoleLines.some((l) => /teardown: The view was closed\./.test(l)) && Date.now() < until) await page.waitForTimeout(100);
-      assert.ok(consoleLines.some((l) => /teardown: The view was closed\./.test(l)), `the view heard the teardown:\n${consoleLines.join('\n')}`);
+      while (!consoleLines.some((l) => /teardown: The view was closed/.test(l)) && Date.now() < until) await page.waitForTimeout(100);
+      assert.ok(
+        consoleLines.some((l) => /teardown: The view was closed\. \(call ran, context refused\)/.test(l)),
+        `the view heard the teardown, could still save through its server, and could not tell the model any more:\n${consoleLines.join('\n')}`,
+      );
       await page.waitForFunction(() => !document.querySelector('iframe') && window.__e2e.appFrames().length === 0, null, {timeout: 5000});
       assert.equal(page.frames().length, 1, 'no frame is left');
+
+      await page.evaluate(() => window.__e2e.ask('Show the probe.'));
+      await viewWhere(page, (log) => log.some((m) => m.method === 'ui/notifications/tool-result'));
+      await page.evaluate(() => window.__e2e.clear());
+      const cleared = Date.now() + 5000;
+      while (consoleLines.filter((l) => /teardown:/.test(l)).length < 2 && Date.now() < cleared) await page.waitForTimeout(100);
+      assert.equal(consoleLines.filter((l) => /teardown:/.test(l)).length, 2, 'clear() tore the second view down too');
     },
   },
   {
@@ -374,6 +404,12 @@ cases.push(
       assert.deepEqual(request.from, {app: {server: 'probe', tool: 'probe'}});
       const counted = await rpc(view, 'tools/call', {name: 'probe_count', arguments: {}});
       assert.ok(counted.result, 'a read-only tool needs no approval under "writes"');
+
+      // Without the page's own dialog, the transcript's card asks, and says the view asks, not the model.
+      const carded = await open(context, baseUrl, servers, {build: 'es', endpoint: await scenario(servers, probeTurns()), sandbox: servers['mcp-app-sandbox']});
+      const cardView = await probeView(carded.page);
+      await cardView.evaluate(() => void window.rpc('tools/call', {name: 'probe_write', arguments: {value: 'y'}}));
+      await carded.page.waitForFunction(() => document.querySelector('autoui-agent').shadowRoot.querySelector('autoui-transcript')?.shadowRoot?.querySelector('[part="approval"] .from')?.textContent.includes('probe app view'), null, {timeout: 5000});
 
       const embed = await open(context, baseUrl, servers, {build: 'es', endpoint: await scenario(servers, probeTurns()), sandbox: servers['mcp-app-sandbox'], approve: 'never', readonly: '1'});
       const shown = await probeView(embed.page);
@@ -418,3 +454,56 @@ cases.push({
     await screenshot(page, 'mcp-app-demo-machine-load');
   },
 });
+
+cases.push(
+  {
+    name: 'es: a view sends no message without a click in it; a moved view, reloaded, hears its call again; read-only applies at once',
+    async run({context, baseUrl, servers}) {
+      const base = await scenario(servers, [
+        {toolCalls: [{name: 'probe_mcp_probe', input: {note: 'one'}}, {name: 'probe_mcp_probe', input: {note: 'two'}}]},
+        {match: {lastToolResultIncludes: 'probe ran'}, text: 'Two probes.', finish: 'stop'},
+      ]);
+      const {page} = await open(context, baseUrl, servers, {build: 'es', endpoint: base, sandbox: servers['mcp-app-sandbox'], approve: 'never'});
+      await page.evaluate(() => window.__e2e.ask('Show two probes.'));
+      const one = await viewWhere(page, (log) => log.some((m) => m.method === 'ui/notifications/tool-result' && m.params.structuredContent?.note === 'one'));
+      // Playwright's own calls count as a person's activation, which lasts 5 s: the view asks 6 s
+      // later, on its own, and nothing of the test runs in the page meanwhile.
+      await one.evaluate(() => setTimeout(async () => {
+        window.unasked = {
+          message: await window.rpc('ui/message', {role: 'user', content: [{type: 'text', text: 'sneaky'}]}),
+          fullscreen: await window.rpc('ui/request-display-mode', {mode: 'fullscreen'}),
+        };
+      }, 6000));
+      await page.waitForTimeout(7000);
+      const unasked = await one.evaluate(() => window.unasked);
+      assert.match(unasked.message.error?.message ?? '', /acted/, 'no message without a click');
+      assert.equal(unasked.fullscreen.result?.mode, 'inline', 'no full screen without a click');
+      assert.equal((await page.evaluate(() => window.__e2e.events.filter((e) => e.type === 'autoui-run-start').length)), 1, 'no question started');
+      // Moving the first view on the canvas reorders its frame, which reloads it: a new document, told again.
+      const [first] = await page.evaluate(() => window.__e2e.widgets());
+      await page.evaluate((id) => document.querySelector('autoui-agent').session.widgets.move(id, 40, 600), first.id);
+      const again = await viewWhere(page, (log) => log.filter((m) => m.method === 'ui/notifications/tool-input').length === 1 && log.some((m) => m.params?.structuredContent?.note === 'one'), 'reloaded');
+      assert.ok(again);
+      await page.evaluate(() => (document.querySelector('autoui-agent').readonly = true));
+      await page.waitForTimeout(100);
+      const refused = await rpc(again, 'tools/call', {name: 'probe_count', arguments: {}});
+      assert.match(refused.error?.message ?? '', /read-only/, 'read-only applies to views already shown');
+    },
+  },
+  {
+    name: 'es: a draft view whose call is denied hears tool-cancelled and the teardown',
+    async run({context, baseUrl, servers}) {
+      const base = await scenario(servers, [
+        {toolCalls: [{name: 'probe_mcp_probe', input: {note: 'x'.repeat(120)}}], fragmentSize: 4, chunkDelayMs: 30},
+        {text: 'Not shown.', finish: 'stop'},
+      ]);
+      const {page, consoleLines} = await open(context, baseUrl, servers, {build: 'es', endpoint: base, sandbox: servers['mcp-app-sandbox'], approve: 'all', pageDenies: '1'});
+      await page.evaluate(() => window.__e2e.ask('Show the probe.'));
+      const until = Date.now() + 5000;
+      while (!consoleLines.some((l) => /teardown: The call was not run/.test(l)) && Date.now() < until) await page.waitForTimeout(100);
+      assert.ok(consoleLines.some((l) => /cancelled: The call was not run/.test(l)), consoleLines.join('\n'));
+      assert.ok(consoleLines.some((l) => /teardown: The call was not run/.test(l)), consoleLines.join('\n'));
+      assert.equal((await page.evaluate(() => window.__e2e.appFrames())).length, 0);
+    },
+  },
+);
