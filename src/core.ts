@@ -16,7 +16,8 @@ export type {Notice, NoticeReason, TranscriptEntry} from './session/transcript.j
 export type {ServerConfig, ServerStatus} from './session/server-set.js';
 export type {ApprovalResponder, ApprovalState, AskApproval} from './session/session-approvals.js';
 export {WidgetStore} from './session/widget-store.js';
-export type {RestoreOptions, RestoreResult} from './session/agent-session.js';
+export type {AskOptions, RestoreOptions, RestoreResult} from './session/agent-session.js';
+export type {QuestionSource, SessionAppsApi} from './session/session-apps.js';
 export {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION} from './session/snapshot-format.js';
 export type {
   AutouiSnapshot,
@@ -59,19 +60,23 @@ export {normalizeServerName, parsePrefixedName, prefixToolName} from './agent/na
 export type {ParsedToolName} from './agent/naming.js';
 export {RECIPE_ROLES} from './agent/types.js';
 export type {
+  AppRequestOptions,
   FinishedString,
   LayerTool,
+  McpAppChannel,
   McpLayer,
   PseudoToolName,
   Recipe,
   RecipeRole,
   ToolAnnotations,
+  ToolAppMeta,
   ToolExecutionContext,
   ToolExecutor,
   ToolLayer,
   ToolOutput,
   ToolPreview,
   ToolPreviewer,
+  ToolVisibility,
   WebMcpLayer,
   WidgetRestoreCheck,
   WidgetRestorer,
@@ -91,6 +96,10 @@ export type {AssistantMessage, ModelMessage, TextPart, ToolCallPart, ToolMessage
 // MCP servers (the MCP client itself is a lazy chunk, loaded by the first connection).
 export {connectMcpServer, connectMcpServers} from './mcp/connect-lazily.js';
 export type {DisabledTool, McpConnection, McpConnectResult, McpServerInfo, McpServerOptions} from './mcp/mcp-types.js';
+
+// MCP App views (the `mcp-app` widget's params, and what a host of views provides).
+export {MCP_APP_WIDGET_TYPE} from './schema/mcp-app-view.js';
+export type {McpAppHost, McpAppResource, McpAppViewParams, McpAppViewRef} from './schema/mcp-app-view.js';
 
 // In-page tool layers and the built-in `autoui` layer.
 export {createWebMcpServer, RECIPE_TOOLS} from './webmcp/webmcp-server.js';

@@ -25,6 +25,7 @@ export {
   DEFAULT_MODELS,
   ErrorCodes,
   MAX_SHARE_FRAGMENT,
+  MCP_APP_WIDGET_TYPE,
   OpenAICompatibleModel,
   RECALL_TOOL_NAME,
   RECIPE_ROLES,

@@ -20,6 +20,7 @@ import type {AutouiKvWidget} from './widgets/kv/kv.js';
 import type {AutouiListWidget} from './widgets/list/list.js';
 import type {AutouiMapWidget} from './widgets/map/map.js';
 import type {AutouiMarkdownWidget} from './widgets/markdown/markdown.js';
+import type {AutouiMcpAppWidget} from './widgets/mcp-app/autoui-mcp-app.js';
 import type {AutouiProfileWidget} from './widgets/profile/profile.js';
 import type {AutouiServer} from './element/autoui-server.js';
 import type {AutouiStatWidget} from './widgets/stat/stat.js';
@@ -46,6 +47,7 @@ export interface AutouiTagNameMap {
   'autoui-list': AutouiListWidget;
   'autoui-map': AutouiMapWidget;
   'autoui-markdown': AutouiMarkdownWidget;
+  'autoui-mcp-app': AutouiMcpAppWidget;
   'autoui-profile': AutouiProfileWidget;
   'autoui-server': AutouiServer;
   'autoui-stat': AutouiStatWidget;
