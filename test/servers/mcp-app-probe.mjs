@@ -4,7 +4,8 @@
  * every message it receives (`window.probeLog`), and gives tests `window.rpc(method, params)` and
  * `window.notify(method, params)` to send what an app, well-behaved or not, would send. Tools of
  * each visibility: `probe_count` (apps only, read-only), `probe_write` (apps only, writes: asks
- * approval), `probe_secret` (model only). `client_capabilities` says what the client announced.
+ * approval), `probe_secret` (model only). `client_capabilities` says what the client announced. `probe_odd` shows the same view behind a
+ * vertical tab and a line separator, declaring no CSP.
  * `probe({note: 'fail'})` fails (an `isError` result); `probe({note: 'slow'})` takes 8 s, to be stopped.
  * "Act" sends what a test put in `window.onAct`, as a click in the view would. On
  * `ui/resource-teardown` the view tries one more `tools/call` and `ui/update-model-context`, then
@@ -18,6 +19,7 @@ import {startMcpHttpHost} from '../../demo/servers/lib/mcp-http-host.mjs';
 export const name = 'app-probe';
 
 const VIEW = 'ui://probe/view.html';
+const ODD_VIEW = 'ui://probe/odd.html';
 const MIME = 'text/html;profile=mcp-app';
 
 const html = `<!DOCTYPE html>
@@ -98,6 +100,14 @@ function createProbeServer(origin) {
   }));
   server.registerResource('probe view', VIEW, {mimeType: MIME}, async () => ({
     contents: [{uri: VIEW, mimeType: MIME, text: html, _meta: {ui: {csp: {connectDomains: [origin]}, prefersBorder: true}}}],
+  }));
+  // The same view behind characters JavaScript counts as blank and HTML does not (a vertical tab,
+  // a line separator): a sandbox that looked for the view's doctype past them put its policy in the body.
+  server.registerTool('probe_odd', {description: 'Shows the probe view, oddly prefixed.', annotations: {readOnlyHint: true}, _meta: {ui: {resourceUri: ODD_VIEW}}}, async () => ({
+    content: [{type: 'text', text: 'odd probe ran'}],
+  }));
+  server.registerResource('odd probe view', ODD_VIEW, {mimeType: MIME}, async () => ({
+    contents: [{uri: ODD_VIEW, mimeType: MIME, text: `\u000b\u2028${html}`}],
   }));
   return server;
 }

@@ -366,6 +366,23 @@ cases.push(
     },
   },
   {
+    name: 'es: a view whose HTML starts with characters that are blank to JavaScript, not to HTML, still gets the default CSP',
+    async run({context, baseUrl, servers}) {
+      const base = await scenario(servers, [
+        {toolCalls: [{name: 'probe_mcp_probe_odd', input: {}}]},
+        {match: {lastToolResultIncludes: 'odd probe ran'}, text: 'Shown.', finish: 'stop'},
+      ]);
+      const {page} = await open(context, baseUrl, servers, {build: 'es', endpoint: base, sandbox: servers['mcp-app-sandbox'], approve: 'never'});
+      await page.evaluate(() => window.__e2e.ask('Show the odd probe.'));
+      const view = await viewFrame(page, '#log');
+      await view.evaluate(() => window.ready);
+      const where = await view.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.parentElement?.localName);
+      assert.equal(where, 'head', 'the policy is in the head, where it applies');
+      const fetched = await view.evaluate((url) => fetch(url).then(() => 'fetched', (e) => `refused: ${e.name}`), servers['app-probe']);
+      assert.match(fetched, /^refused/, 'connect-src none: no CSP was declared');
+    },
+  },
+  {
     name: 'es: closing the view sends ui/resource-teardown and waits for its answer before the frame goes; a clear() does too',
     async run({context, baseUrl, servers}) {
       const base = await scenario(servers, probeTurns('hello', probeTurns('again')));
