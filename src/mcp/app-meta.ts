@@ -9,7 +9,7 @@ import type {ToolAppMeta, ToolVisibility} from '../agent/types.js';
 /** The extension's identifier. */
 export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 
-/** The one view format of the spec: an HTML document. */
+/** The one view format of the spec: an HTML page. */
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** The client capabilities that announce MCP Apps (in `initialize`). */

@@ -7,6 +7,7 @@ import {spawn} from 'node:child_process';
 import {createServer} from 'node:net';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
+import {stopChild} from '../support/stop-child.mjs';
 
 export const name = 'everything';
 
@@ -42,11 +43,6 @@ export async function start() {
   child.stderr.resume();
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(undefined);
-        child.once('exit', () => resolve(undefined));
-        child.kill('SIGTERM');
-      }),
+    close: () => stopChild(child),
   };
 }

@@ -7,6 +7,7 @@ import {spawn} from 'node:child_process';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {stopChild} from './stop-child.mjs';
 
 const require = createRequire(import.meta.url);
 const preload = fileURLToPath(new URL('./force-loopback.mjs', import.meta.url));
@@ -36,12 +37,6 @@ export async function startPublishedAppServer(pkg, {port: wanted = 0} = {}) {
   child.stderr.resume();
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(undefined);
-        child.once('exit', () => resolve(undefined));
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-      }),
+    close: () => stopChild(child),
   };
 }
