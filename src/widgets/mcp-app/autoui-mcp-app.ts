@@ -1,12 +1,11 @@
 import {css, html, nothing, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {consume} from '@lit/context';
-import type {McpUiHostContext} from '@modelcontextprotocol/ext-apps/app-bridge';
 import {isMcpAppViewParams, type McpAppHost, type McpAppResource, type McpAppViewParams, type McpAppViewRef} from '../../schema/mcp-app-view.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {mcpAppHostContext} from './mcp-app-context.js';
-import {MAX_VIEW_HEIGHT, hostContextOf} from './host-context.js';
-import {ViewBridge, type DisplayMode} from './view-bridge.js';
+import {MAX_VIEW_HEIGHT, hostContextOf, type DisplayMode, type ViewHostContext} from './host-context.js';
+import {ViewBridge} from './view-bridge.js';
 
 const TEXTS = {
   en: {
@@ -302,7 +301,7 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     host.notice('APP_SANDBOX', messages[why]);
   }
 
-  #hostContext(): McpUiHostContext {
+  #hostContext(): ViewHostContext {
     return hostContextOf(this, {
       tool: this.params.tool,
       locale: this.environment.locale,

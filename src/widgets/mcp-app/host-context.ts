@@ -4,7 +4,28 @@
  * the page set, else the system's scheme), the locale, the time zone, the display modes and the
  * container's size (a fixed width, a height the view chooses up to a bound).
  */
-import type {McpUiHostContext} from '@modelcontextprotocol/ext-apps/app-bridge';
+
+/** The display modes this host offers. */
+export type DisplayMode = 'inline' | 'fullscreen';
+
+/**
+ * The host context as we send it: the part of the spec's `HostContext` we fill. Written here
+ * rather than taken from the MCP Apps SDK's types, which the package's published types must not
+ * name (the SDK is bundled, not a dependency an app installs).
+ */
+export interface ViewHostContext {
+  toolInfo: {tool: {name: string; inputSchema: {type: 'object'}}};
+  theme: 'light' | 'dark';
+  styles: {variables: Record<string, string>};
+  displayMode: DisplayMode;
+  availableDisplayModes: DisplayMode[];
+  containerDimensions: {width: number; height: number} | {width: number; maxHeight: number};
+  locale: string;
+  timeZone: string;
+  platform: 'web';
+  userAgent: string;
+  deviceCapabilities: {touch: boolean; hover: boolean};
+}
 
 /** Our resolved tokens (`--_*`, see styles/tokens.ts) by the spec's variable names. */
 const VARIABLES: Record<string, string> = {
@@ -48,13 +69,13 @@ export function luminance(color: string): number | undefined {
 export interface HostContextInput {
   tool: string;
   locale: string;
-  mode: 'inline' | 'fullscreen';
+  mode: DisplayMode;
   /** The widget's width, CSS pixels. */
   width: number;
 }
 
 /** The context of the view inside `element` (a widget element, whose styles resolve the tokens). */
-export function hostContextOf(element: Element, input: HostContextInput): McpUiHostContext {
+export function hostContextOf(element: Element, input: HostContextInput): ViewHostContext {
   const style = getComputedStyle(element);
   const variables: Record<string, string> = {};
   for (const [name, token] of Object.entries(VARIABLES)) {
@@ -67,7 +88,7 @@ export function hostContextOf(element: Element, input: HostContextInput): McpUiH
   return {
     toolInfo: {tool: {name: input.tool, inputSchema: {type: 'object'}}},
     theme: dark ? 'dark' : 'light',
-    styles: {variables: variables as never},
+    styles: {variables},
     displayMode: input.mode,
     availableDisplayModes: ['inline', 'fullscreen'],
     containerDimensions: fullscreen ? {width: innerWidth, height: innerHeight} : {width: Math.max(0, input.width), maxHeight: MAX_VIEW_HEIGHT},

@@ -17,12 +17,11 @@ import {AppBridge, type McpUiHostContext} from '@modelcontextprotocol/ext-apps/a
 import {httpUrl} from '../../policy/url-rules.js';
 import type {McpAppHost, McpAppResource, McpAppViewParams, McpAppViewRef} from '../../schema/mcp-app-view.js';
 import {FrameTransport} from './frame-transport.js';
+import type {DisplayMode, ViewHostContext} from './host-context.js';
 
 /** How the host introduces itself to views. */
 const HOST_INFO = {name: 'autoui-agent', version: '0.1.0'};
 
-/** The display modes this host offers. */
-export type DisplayMode = 'inline' | 'fullscreen';
 const DISPLAY_MODES: readonly DisplayMode[] = ['inline', 'fullscreen'];
 
 /** What one bridge needs from its widget element. */
@@ -37,7 +36,7 @@ export interface ViewBridgeOptions {
   view(): McpAppViewRef;
   resource: McpAppResource;
   /** The context as of now (theme, locale, sizes, display mode). */
-  hostContext(): McpUiHostContext;
+  hostContext(): ViewHostContext;
   /** The view's content is this high (CSS pixels). */
   resize(height: number): void;
   /** The view asked for this mode, which the host allows: switch to it. */
@@ -116,7 +115,7 @@ export class ViewBridge {
           ...(options.resource.permissions ? {permissions: options.resource.permissions} : {}),
         },
       },
-      {hostContext: options.hostContext()},
+      {hostContext: options.hostContext() as McpUiHostContext},
     );
     const bridge = this.#bridge;
     /**
@@ -213,7 +212,7 @@ export class ViewBridge {
   /** Something of the context changed (size, theme, locale, mode): the view hears what did. */
   contextChanged(): void {
     // Before `initialized` the view may hear nothing; it gets the whole context in its answer then.
-    if (this.#initialized && !this.#closed) this.#bridge.setHostContext(this.#options.hostContext());
+    if (this.#initialized && !this.#closed) this.#bridge.setHostContext(this.#options.hostContext() as McpUiHostContext);
   }
 
   #flush(): void {
