@@ -89,7 +89,7 @@ export class ViewBridge {
   #ended = false;
   #params?: McpAppViewParams;
   #closed = false;
-  /** Set once the teardown began: the view is going, and may ask nothing more. */
+  /** Set once the teardown began: the view is going, and may only still read and call its server. */
   #closing = false;
   /** The sandbox page said it was ready before: another "ready" is a new document (the frame was reloaded). */
   #served = false;
@@ -243,7 +243,7 @@ export class ViewBridge {
   /**
    * `ui/resource-teardown`, then the end: waits for the view's answer (so it can save what it
    * must) up to `timeoutMs`. A view still waiting for its call's result hears `tool-cancelled`
-   * first. From now on the view may ask nothing. Only after `initialized`: a view that never
+   * first. From now on it may only still read and call its server. Only after `initialized`: a view that never
    * started has nothing to lose.
    */
   async teardown(reason: string, timeoutMs = 1500): Promise<void> {
