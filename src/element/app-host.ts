@@ -28,6 +28,7 @@ export class AppHostMemo {
       ...this.#session.apps,
       ...(resolved ? {sandboxUrl: resolved} : {}),
       readonly,
+      onApproval: (listener) => this.#session.subscribe((event) => event.type === 'approval' && listener()),
       notice: (code, message) => {
         if (this.#told.has(message)) return;
         this.#told.add(message);

@@ -67,7 +67,8 @@ export function readableArguments(args: Record<string, unknown>): ReadableArgume
 /** An approval as one line: how it stands (answered, or waiting for the page's own prompt). */
 function approvalLine(entry: ApprovalEntry, s: Strings): TemplateResult {
   const {request, state} = entry;
-  return html`<li part="approval-status" class="approval-line ${state}" dir="auto">${stateMark(state)} ${stateText(state, s)}: ${titleOf(request)} (${request.server} · ${request.tool})</li>`;
+  const from = request.from ? ` · ${s.approvalFromApp.replace('{tool}', request.from.app.tool)}` : '';
+  return html`<li part="approval-status" class="approval-line ${state}" dir="auto">${stateMark(state)} ${stateText(state, s)}: ${titleOf(request)} (${request.server} · ${request.tool})${from}</li>`;
 }
 
 /** The card asking the person; `index` makes its ids unique in the transcript. */

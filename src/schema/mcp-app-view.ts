@@ -83,6 +83,11 @@ export interface McpAppHost {
   /** Tells the transcript why a view is not shown (no sandbox, a sandbox on the page's origin, ...). */
   notice(code: string, message: string): void;
   /**
+   * Calls `listener` when a call waits for a person's approval: a view in full screen steps back,
+   * so the question is not hidden under it. Returns the unsubscribe.
+   */
+  onApproval(listener: () => void): () => void;
+  /**
    * Calls `listener` synchronously when widget `id`, or draft `id`, is about to leave the canvas
    * (closed, cleared, a draft whose call was not run); returns the unsubscribe.
    */

@@ -27,7 +27,7 @@ export interface QuestionSource {
 }
 
 /** The session's side of an MCP App host (`session.apps`): what views may ask, whoever shows them. */
-export type SessionAppsApi = Omit<McpAppHost, 'sandboxUrl' | 'readonly' | 'notice'>;
+export type SessionAppsApi = Omit<McpAppHost, 'sandboxUrl' | 'readonly' | 'notice' | 'onApproval'>;
 
 /** What the session lends its apps. */
 export interface SessionAppsDeps {

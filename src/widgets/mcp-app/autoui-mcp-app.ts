@@ -151,6 +151,7 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
   readonly #key = crypto.randomUUID();
   /** The id the removal watch is for. */
   #watching?: string;
+  #unwatchApprovals?: () => void;
 
   #ref(): McpAppViewRef {
     return {key: this.#key, ...(this.widgetId ? {widgetId: this.widgetId} : {}), server: this.params.server, channel: this.params.channel, tool: this.params.tool};
@@ -219,6 +220,9 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     this.#started = true;
     const generation = ++this.#generation;
     this.#watch();
+    // A question for the person (an approval card) is never hidden under a view in full screen.
+    this.#unwatchApprovals?.();
+    this.#unwatchApprovals = host.onApproval(() => this.mode === 'fullscreen' && this.#switchMode('inline'));
     const sandbox = this.#sandboxUrl(host);
     if (!sandbox) return;
     const ref = this.#ref();
@@ -323,6 +327,8 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     this.#generation++;
     this.#unwatch?.();
     this.#unwatch = undefined;
+    this.#unwatchApprovals?.();
+    this.#unwatchApprovals = undefined;
     // What it asked the model to know goes with it.
     this.host?.updateModelContext(this.#ref(), '');
     if (!bridge) return;
@@ -348,6 +354,8 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     clearTimeout(this.#readyTimer);
     this.#unwatch?.();
     this.#unwatch = undefined;
+    this.#unwatchApprovals?.();
+    this.#unwatchApprovals = undefined;
     this.#watching = undefined;
     this.#bridge?.close();
     this.#bridge = undefined;

@@ -247,10 +247,10 @@ cases.push(
     },
   },
   {
-    name: 'es: size-changed resizes the frame, messages from other windows are not heard, fullscreen is granted',
+    name: 'es: size-changed resizes the frame, messages from other windows are not heard, full screen is granted after a click and left for an approval',
     async run({context, baseUrl, servers}) {
       const base = await scenario(servers, probeTurns());
-      const {page} = await open(context, baseUrl, servers, {build: 'es', endpoint: base, sandbox: servers['mcp-app-sandbox'], approve: 'never'});
+      const {page} = await open(context, baseUrl, servers, {build: 'es', endpoint: base, sandbox: servers['mcp-app-sandbox']});
       const view = await probeView(page);
       await view.evaluate(() => window.notify('ui/notifications/size-changed', {width: 300, height: 333}));
       await page.waitForFunction(() => Math.round(window.__e2e.appFrames()[0].height) === 333, null, {timeout: 5000});
@@ -264,6 +264,10 @@ cases.push(
       await view.waitForFunction(() => window.probeLog.some((m) => m.method === 'ui/notifications/host-context-changed' && m.params.displayMode === 'fullscreen'), null, {timeout: 5000});
       const pip = await rpcOnClick(view, 'ui/request-display-mode', {mode: 'pip'});
       assert.equal(pip.result?.mode, 'fullscreen', 'a mode the host does not offer leaves the mode as it is');
+      // A call that waits for the person's approval brings the view back inline, so the card is not under it.
+      await view.evaluate(() => void window.rpc('tools/call', {name: 'probe_write', arguments: {value: 'z'}}));
+      await page.waitForFunction(() => window.__e2e.appFrames()[0].height < innerHeight - 80, null, {timeout: 5000});
+      await view.waitForFunction(() => window.probeLog.some((m) => m.method === 'ui/notifications/host-context-changed' && m.params.displayMode === 'inline'), null, {timeout: 5000});
     },
   },
   {
