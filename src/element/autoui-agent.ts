@@ -17,6 +17,7 @@ import {resolveServerUrl, whenPageIdle} from './page.js';
 import {sessionSettings} from './session-settings.js';
 import {stringsFor} from './strings.js';
 import {WidgetEngine} from './widget-engine.js';
+import type {WebMcpLink} from './webmcp-link.js';
 import {AppHostMemo} from './app-host.js';
 import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
@@ -159,6 +160,12 @@ export class AutouiAgent extends LitElement {
    * text result, with a notice.
    */
   @property({attribute: 'sandbox-url'}) sandboxUrl = '';
+  /**
+   * WebMCP, the browser's own agent API (`document.modelContext`): `expose` registers this
+   * element's tools for the browser's agent (ask, show a widget, list and change the canvas),
+   * `consume` offers the page's registered tools to this agent, `both`, or `off`.
+   */
+  @property({reflect: true}) webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session = new AgentSession({
@@ -166,6 +173,7 @@ export class AutouiAgent extends LitElement {
     prepare: async () => {
       this.session.configure(sessionSettings(this));
       await this.#widgets.load();
+      await (await this.#webmcpLink)?.prepare();
     },
     // Checking a snapshot's widgets needs the widget catalogue and the autoui layer.
     prepareRestore: async () => {
@@ -183,6 +191,8 @@ export class AutouiAgent extends LitElement {
   readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
   readonly #environment = new WidgetEnvironmentMemo();
   readonly #appHost = new AppHostMemo(this.session);
+  /** The WebMCP link, loaded the first time `webmcp` is set. */
+  #webmcpLink?: Promise<WebMcpLink | undefined>;
   /** Approvals this element answers with a card (the page did not take them), by request. */
   #cards: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
   #observer?: MutationObserver;
@@ -332,6 +342,21 @@ export class AutouiAgent extends LitElement {
     this.#syncServers();
     window.addEventListener('pagehide', this.#onPageHide);
     this.#start ??= this.#startSession();
+    this.#applyWebMcp();
+  }
+
+  /** Applies `webmcp` (its module comes on first use; nothing loads while it is off). */
+  #applyWebMcp(): void {
+    const wanted = this.isConnected ? this.webmcp : '';
+    if (!this.#webmcpLink && (!wanted || wanted === 'off')) return;
+    this.#webmcpLink ??= import('./webmcp-link.js').then(
+      ({WebMcpLink}) => new WebMcpLink({id: this.id, session: this.session, ask: (q) => this.ask(q), loadWidgets: () => this.#widgets.load()}),
+      (error: unknown) => void console.warn('autoui-agent: the WebMCP part could not be loaded.', error),
+    );
+    void this.#webmcpLink.then(async (link) => {
+      const {parseWebMcpMode} = await import('./webmcp-link.js');
+      link?.apply(this.isConnected ? parseWebMcpMode(this.webmcp) : 'off');
+    });
   }
 
   override disconnectedCallback(): void {
@@ -340,6 +365,7 @@ export class AutouiAgent extends LitElement {
     this.#onPageHide();
     this.#observer?.disconnect();
     this.#observer = undefined;
+    this.#applyWebMcp();
     this.session.close();
   }
 
@@ -350,6 +376,7 @@ export class AutouiAgent extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('servers') && this.isConnected) this.#syncServers();
+    if (changed.has('webmcp') && this.isConnected) this.#applyWebMcp();
     // The console is a developer's tool: its code comes only with `debug`.
     if (changed.has('debug') && this.debug) {
       import('./autoui-console.js').then(

@@ -18,7 +18,7 @@
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
-import type {ToolLayer} from '../agent/types.js';
+import type {ToolLayer, ToolOutput, WebMcpLayer} from '../agent/types.js';
 import type {WidgetDraftSink, WidgetInstance} from '../agent/widget-sink.js';
 import {AutouiError, ErrorCodes, loadFailed, type AutouiErrorCode} from '../errors.js';
 import type {LanguageModel} from '../providers/language-model.js';
@@ -298,6 +298,17 @@ export class AgentSession {
     if (this.#run === controller) this.#run = undefined;
     this.#emit({type: 'run-end', question: text, result});
     return result;
+  }
+
+  /**
+   * Runs the `autoui` layer's `widget_display` or `canvas` outside any question, on this session's
+   * canvas (the page's veto applies): what the browser's own agent calls through WebMCP. The
+   * params are checked exactly as a model's call is. Rejects while the widget engine is not loaded.
+   */
+  async displayTool(tool: 'widget_display' | 'canvas', args: Record<string, unknown>, signal: AbortSignal = new AbortController().signal): Promise<ToolOutput> {
+    const layer = this.#layers.find((l): l is WebMcpLayer => l.protocol === 'webmcp' && l.serverName === 'autoui');
+    if (!layer?.executeTool) throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'displayTool: this session has no autoui layer (the widget catalogue).');
+    return layer.executeTool(tool, args, {signal, callId: `page_${crypto.randomUUID()}`, reportProgress: () => undefined, widgets: this.#canvas});
   }
 
   /** Stops the question being answered, if any (a call waiting for approval is not run). */

@@ -1,0 +1,187 @@
+/**
+ * `webmcp="expose | consume | both | off"`: the element and the browser's WebMCP
+ * (`document.modelContext`), both ways.
+ *
+ * Expose: the element registers four tools the browser's own agent can call, all under one
+ * AbortController aborted when the element leaves the page or the attribute changes, so they go
+ * with it: `<prefix>_ask` (a question for this agent: its answer and the widgets it showed),
+ * `<prefix>_widget_display` (show a widget, checked exactly as the model's `widget_display`, with
+ * its real schema), `<prefix>_canvas_list` (read-only) and `<prefix>_canvas` (update, move,
+ * resize, style, remove, clear: consequential). The prefix is `autoui` for the first element of
+ * the page, `autoui_<id>` (or `autoui_<n>`) for the others, so names never clash.
+ *
+ * Consume: the page's own registered tools (`getTools()`, read before a question, again after a
+ * `toolchange`; ours left out) become the session's `page` layer.
+ *
+ * Where the browser has no WebMCP, the element says so once in the console and works without it.
+ * The element loads this module only when `webmcp` is set.
+ */
+import {modelContextOf, type ModelContext} from '../webmcp/model-context.js';
+import {PAGE_SERVER_NAME, pageToolsLayer} from '../webmcp/page-tools-layer.js';
+import type {AgentSession} from '../session/agent-session.js';
+import type {AgentResult} from '../agent/agent-loop.js';
+import type {ToolOutput} from '../agent/types.js';
+
+/** The modes of the `webmcp` attribute. */
+export type WebMcpMode = 'expose' | 'consume' | 'both' | 'off';
+
+/** `value` as a mode; anything else is `off`. */
+export const parseWebMcpMode = (value: string | null | undefined): WebMcpMode => {
+  const mode = (value ?? '').trim().toLowerCase();
+  return mode === 'expose' || mode === 'consume' || mode === 'both' ? mode : 'off';
+};
+
+/** The built-in layer's server name (`AUTOUI_SERVER_NAME`; not imported, to keep its module out of this chunk). */
+const AUTOUI_SERVER_NAME = 'autoui';
+
+/** Prefixes in use on this page, so two elements never register the same names. */
+const prefixesInUse = new Set<string>();
+let missingTold = false;
+
+/** What the link needs of its element. */
+export interface WebMcpHost {
+  readonly id: string;
+  readonly session: AgentSession;
+  ask(question: string): Promise<AgentResult>;
+  /** Loads the widget engine (the catalogue and the `autoui` layer), so display tools exist. */
+  loadWidgets(): Promise<unknown>;
+}
+
+/** A tool result the browser's agent reads. */
+const result = (output: ToolOutput, structured?: Record<string, unknown>) => ({
+  content: [{type: 'text', text: output.text}],
+  ...(output.isError ? {isError: true} : {}),
+  ...(structured ? {structuredContent: structured} : {}),
+});
+
+/** One element's WebMCP link. */
+export class WebMcpLink {
+  readonly #host: WebMcpHost;
+  #mode: WebMcpMode = 'off';
+  #exposed?: AbortController;
+  #prefix?: string;
+  readonly #registered = new Set<string>();
+  /** The page's tools changed since the `page` layer was read (or it never was). */
+  #stale = true;
+  #context?: ModelContext;
+  readonly #onToolChange = () => (this.#stale = true);
+
+  constructor(host: WebMcpHost) {
+    this.#host = host;
+  }
+
+  /** Applies the attribute (on connect and on change). */
+  apply(mode: WebMcpMode): void {
+    if (mode === this.#mode && (mode === 'off' || this.#context)) return;
+    this.stop();
+    this.#mode = mode;
+    if (mode === 'off') return;
+    const context = modelContextOf(document as {modelContext?: unknown});
+    if (!context) {
+      if (!missingTold) console.info('autoui-agent: webmcp is set, but this browser has no WebMCP (document.modelContext); the element works without it.');
+      missingTold = true;
+      return;
+    }
+    this.#context = context;
+    if (mode === 'consume' || mode === 'both') {
+      this.#stale = true;
+      context.addEventListener('toolchange', this.#onToolChange);
+    }
+    if (mode === 'expose' || mode === 'both') void this.#expose(context);
+  }
+
+  /** Unregisters the exposed tools, forgets the page's layer. */
+  stop(): void {
+    this.#exposed?.abort();
+    this.#exposed = undefined;
+    if (this.#prefix) prefixesInUse.delete(this.#prefix);
+    this.#prefix = undefined;
+    this.#registered.clear();
+    this.#context?.removeEventListener('toolchange', this.#onToolChange);
+    if (this.#mode === 'consume' || this.#mode === 'both') this.#host.session.removeLayer(PAGE_SERVER_NAME);
+    this.#context = undefined;
+    this.#mode = 'off';
+  }
+
+  /** Before a question: the page's tools, read again if they changed. */
+  async prepare(): Promise<void> {
+    const context = this.#context;
+    if (!context || (this.#mode !== 'consume' && this.#mode !== 'both') || !this.#stale) return;
+    this.#stale = false;
+    try {
+      const layer = await pageToolsLayer(context, (name) => this.#registered.has(name) || isOurs(name));
+      if (this.#context !== context) return;
+      if (layer) this.#host.session.addLayer(layer);
+      else this.#host.session.removeLayer(PAGE_SERVER_NAME);
+    } catch (error) {
+      this.#stale = true;
+      console.warn('autoui-agent: the page\u2019s WebMCP tools could not be read.', error);
+    }
+  }
+
+  /** The name prefix of this element's tools: `autoui` first, then by id, else by number. */
+  #claimPrefix(): string {
+    const id = this.#host.id.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
+    let prefix = prefixesInUse.has(AUTOUI_SERVER_NAME) ? (id ? `${AUTOUI_SERVER_NAME}_${id}` : '') : AUTOUI_SERVER_NAME;
+    for (let n = 2; !prefix || prefixesInUse.has(prefix); n++) prefix = `${AUTOUI_SERVER_NAME}_${n}`;
+    prefixesInUse.add(prefix);
+    return prefix;
+  }
+
+  async #expose(context: ModelContext): Promise<void> {
+    const controller = (this.#exposed = new AbortController());
+    const prefix = (this.#prefix = this.#claimPrefix());
+    await this.#host.loadWidgets();
+    if (controller.signal.aborted) return;
+    const {session} = this.#host;
+    const autoui = session.layers.find((l) => l.serverName === AUTOUI_SERVER_NAME);
+    const schemaOf = (name: string) => (autoui?.tools.find((t) => t.name === name)?.inputSchema ?? {type: 'object'}) as Record<string, unknown>;
+    const canvasSchema = schemaOf('canvas');
+    const tools = [
+      {
+        name: `${prefix}_ask`,
+        description: 'Ask this page\u2019s agent a question in plain words. It reads the page\u2019s data servers, answers, and shows widgets (tables, charts, maps) on its canvas. Returns its answer and the widgets it showed.',
+        inputSchema: {type: 'object', properties: {question: {type: 'string', description: 'The question, in plain words.'}}, required: ['question']},
+        execute: async (input: Record<string, unknown>) => {
+          const question = typeof input.question === 'string' ? input.question : '';
+          const answer = await this.#host.ask(question);
+          const widgets = answer.widgets.map(({id, type}) => ({id, type}));
+          const text = answer.stopReason === 'error' ? answer.error?.message ?? 'The question failed.' : answer.text;
+          return result({text, ...(answer.stopReason === 'error' ? {isError: true} : {})}, {answer: answer.text, stopReason: answer.stopReason, widgets});
+        },
+      },
+      {
+        name: `${prefix}_widget_display`,
+        description: 'Show a widget on this page\u2019s canvas: {name, params}, the widget type and its params (checked against its schema, as the page\u2019s own agent\u2019s are). Use its canvas_list to see what is shown.',
+        inputSchema: schemaOf('widget_display'),
+        execute: async (input: Record<string, unknown>) => result(await session.displayTool('widget_display', input)),
+      },
+      {
+        name: `${prefix}_canvas_list`,
+        description: 'List the widgets on this page\u2019s canvas: their ids, types and a summary of their params.',
+        inputSchema: {type: 'object', properties: {}},
+        annotations: {readOnlyHint: true},
+        execute: async () => result(await session.displayTool('canvas', {action: 'list'})),
+      },
+      {
+        name: `${prefix}_canvas`,
+        description: 'Change the widgets on this page\u2019s canvas: {action: update | move | resize | style | remove | clear, id, params?, x?, y?, width?, height?}.',
+        inputSchema: canvasSchema,
+        annotations: {consequentialHint: true},
+        execute: async (input: Record<string, unknown>) => result(await session.displayTool('canvas', input)),
+      },
+    ];
+    for (const tool of tools) {
+      this.#registered.add(tool.name);
+      try {
+        await context.registerTool(tool, {signal: controller.signal});
+      } catch (error) {
+        this.#registered.delete(tool.name);
+        if (!controller.signal.aborted) console.warn(`autoui-agent: WebMCP refused the tool ${tool.name}.`, error);
+      }
+    }
+  }
+}
+
+/** Tools another element of ours registered (`autoui_…_ask` and its siblings): never our model's page tools. */
+const isOurs = (name: string) => /^autoui(_[A-Za-z0-9_.-]+)?_(ask|widget_display|canvas_list|canvas)$/.test(name);
