@@ -3,7 +3,8 @@ import {existsSync} from 'node:fs';
 /**
  * Flags for headless Chromium as root on a machine with a closed network: `--no-sandbox` because
  * Chromium will not run its sandbox as root, and the others so it needs no GPU or large /dev/shm and
- * makes no network calls of its own (updates, sync, first-run setup).
+ * makes no network calls of its own (updates, sync, first-run setup). `WebMCP` turns on the
+ * browser's `document.modelContext` (a draft API, off by default), which the `webmcp` attribute uses.
  */
 export const chromiumArgs = [
   '--no-sandbox',
@@ -13,6 +14,7 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--enable-features=WebMCP',
 ];
 
 /** The Chromium to drive: `CHROME_PATH`, else Debian's `/usr/bin/chromium`. */

@@ -3,7 +3,7 @@
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang, approve (the policy),
 // pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
 // noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute),
-// sandbox (the sandbox-url attribute), readonly.
+// sandbox (the sandbox-url attribute), readonly, webmcp (the webmcp attribute), id, toolTimeout (seconds).
 import {loadBundle} from './load-bundle.js';
 
 const params = new URL(location.href).searchParams;
@@ -24,6 +24,9 @@ if (params.has('persist')) {
 if (params.has('share')) agent.setAttribute('share', '');
 if (params.get('sandbox')) agent.setAttribute('sandbox-url', params.get('sandbox'));
 if (params.has('readonly')) agent.setAttribute('readonly', '');
+if (params.get('webmcp')) agent.setAttribute('webmcp', params.get('webmcp'));
+if (params.get('id')) agent.id = params.get('id');
+if (params.get('toolTimeout')) agent.setAttribute('tool-timeout', params.get('toolTimeout'));
 agent.setAttribute('debug', '');
 for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
   const server = document.createElement('autoui-server');
