@@ -14,7 +14,8 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--enable-features=WebMCP',
+  // Chromium keeps only the last --enable-features: Playwright's own two come with ours.
+  '--enable-features=WebMCP,CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies',
 ];
 
 /** The Chromium to drive: `CHROME_PATH`, else Debian's `/usr/bin/chromium`. */

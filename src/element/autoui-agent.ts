@@ -165,7 +165,7 @@ export class AutouiAgent extends LitElement {
    * element's tools for the browser's agent (ask, show a widget, list and change the canvas),
    * `consume` offers the page's registered tools to this agent, `both`, or `off`.
    */
-  @property({reflect: true}) webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
+  @property() webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session = new AgentSession({
@@ -349,13 +349,18 @@ export class AutouiAgent extends LitElement {
   #applyWebMcp(): void {
     const wanted = this.isConnected ? this.webmcp : '';
     if (!this.#webmcpLink && (!wanted || wanted === 'off')) return;
-    this.#webmcpLink ??= import('./webmcp-link.js').then(
-      ({WebMcpLink}) => new WebMcpLink({id: this.id, session: this.session, ask: (q) => this.ask(q), loadWidgets: () => this.#widgets.load()}),
-      (error: unknown) => void console.warn('autoui-agent: the WebMCP part could not be loaded.', error),
-    );
-    void this.#webmcpLink.then(async (link) => {
-      const {parseWebMcpMode} = await import('./webmcp-link.js');
-      link?.apply(this.isConnected ? parseWebMcpMode(this.webmcp) : 'off');
+    const previous = this.#webmcpLink ?? Promise.resolve(undefined);
+    // One chain: each change applies after the one before, and a question waits for the last.
+    this.#webmcpLink = previous.then(async (link) => {
+      try {
+        const {WebMcpLink, parseWebMcpMode} = await import('./webmcp-link.js');
+        link ??= new WebMcpLink({id: () => this.id, readonly: () => this.readonly, session: this.session, ask: (q) => this.ask(q), loadWidgets: () => this.#widgets.load()});
+        link.apply(this.isConnected ? parseWebMcpMode(this.webmcp) : 'off');
+        return link;
+      } catch (error) {
+        console.warn('autoui-agent: the WebMCP part could not be loaded.', error);
+        return link;
+      }
     });
   }
 

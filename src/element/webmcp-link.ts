@@ -10,8 +10,8 @@
  * resize, style, remove, clear: consequential). The prefix is `autoui` for the first element of
  * the page, `autoui_<id>` (or `autoui_<n>`) for the others, so names never clash.
  *
- * Consume: the page's own registered tools (`getTools()`, read before a question, again after a
- * `toolchange`; ours left out) become the session's `page` layer.
+ * Consume: the page's own registered tools (`getTools()`, read before each question; ours and
+ * other frames' left out) become the session's `page` layer.
  *
  * Where the browser has no WebMCP, the element says so once in the console and works without it.
  * The element loads this module only when `webmcp` is set.
@@ -20,7 +20,7 @@ import {modelContextOf, type ModelContext} from '../webmcp/model-context.js';
 import {PAGE_SERVER_NAME, pageToolsLayer} from '../webmcp/page-tools-layer.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {AgentResult} from '../agent/agent-loop.js';
-import type {ToolOutput} from '../agent/types.js';
+import type {ToolOutput, WebMcpLayer} from '../agent/types.js';
 
 /** The modes of the `webmcp` attribute. */
 export type WebMcpMode = 'expose' | 'consume' | 'both' | 'off';
@@ -37,10 +37,14 @@ const AUTOUI_SERVER_NAME = 'autoui';
 /** Prefixes in use on this page, so two elements never register the same names. */
 const prefixesInUse = new Set<string>();
 let missingTold = false;
+let foreignTold = false;
 
 /** What the link needs of its element. */
 export interface WebMcpHost {
-  readonly id: string;
+  /** The element's id now (read when the tools are registered). */
+  id(): string;
+  /** True when the element is read-only: the browser's agent may read its canvas, not change it. */
+  readonly(): boolean;
   readonly session: AgentSession;
   ask(question: string): Promise<AgentResult>;
   /** Loads the widget engine (the catalogue and the `autoui` layer), so display tools exist. */
@@ -54,6 +58,9 @@ const result = (output: ToolOutput, structured?: Record<string, unknown>) => ({
   ...(structured ? {structuredContent: structured} : {}),
 });
 
+/** A refusal the browser's agent reads (an error result, nothing in the person's transcript). */
+const refused = (text: string) => result({text, isError: true});
+
 /** One element's WebMCP link. */
 export class WebMcpLink {
   readonly #host: WebMcpHost;
@@ -61,10 +68,11 @@ export class WebMcpLink {
   #exposed?: AbortController;
   #prefix?: string;
   readonly #registered = new Set<string>();
-  /** The page's tools changed since the `page` layer was read (or it never was). */
-  #stale = true;
   #context?: ModelContext;
-  readonly #onToolChange = () => (this.#stale = true);
+  /** The `page` layer this link added (a page's own layer of that name is never touched). */
+  #layer?: WebMcpLayer;
+  /** Bumped by stop(): a read that began before must not add its layer after. */
+  #generation = 0;
 
   constructor(host: WebMcpHost) {
     this.#host = host;
@@ -83,45 +91,55 @@ export class WebMcpLink {
       return;
     }
     this.#context = context;
-    if (mode === 'consume' || mode === 'both') {
-      this.#stale = true;
-      context.addEventListener('toolchange', this.#onToolChange);
-    }
     if (mode === 'expose' || mode === 'both') void this.#expose(context);
   }
 
-  /** Unregisters the exposed tools, forgets the page's layer. */
+  /** Unregisters the exposed tools, removes the `page` layer it added. */
   stop(): void {
+    this.#generation++;
     this.#exposed?.abort();
     this.#exposed = undefined;
     if (this.#prefix) prefixesInUse.delete(this.#prefix);
     this.#prefix = undefined;
     this.#registered.clear();
-    this.#context?.removeEventListener('toolchange', this.#onToolChange);
-    if (this.#mode === 'consume' || this.#mode === 'both') this.#host.session.removeLayer(PAGE_SERVER_NAME);
+    this.#dropLayer();
     this.#context = undefined;
     this.#mode = 'off';
   }
 
-  /** Before a question: the page's tools, read again if they changed. */
+  #dropLayer(): void {
+    if (this.#layer && this.#host.session.layers.includes(this.#layer)) this.#host.session.removeLayer(PAGE_SERVER_NAME);
+    this.#layer = undefined;
+  }
+
+  /**
+   * Before each question: the page's tools as they are now (`getTools()` is local and quick, and
+   * reading it each time needs no trust in `toolchange` events).
+   */
   async prepare(): Promise<void> {
     const context = this.#context;
-    if (!context || (this.#mode !== 'consume' && this.#mode !== 'both') || !this.#stale) return;
-    this.#stale = false;
+    if (!context || (this.#mode !== 'consume' && this.#mode !== 'both')) return;
+    const generation = this.#generation;
     try {
-      const layer = await pageToolsLayer(context, (name) => this.#registered.has(name) || isOurs(name));
-      if (this.#context !== context) return;
-      if (layer) this.#host.session.addLayer(layer);
-      else this.#host.session.removeLayer(PAGE_SERVER_NAME);
+      const layer = await pageToolsLayer(context, (name) => this.#registered.has(name) || isOurs(name), window);
+      if (generation !== this.#generation) return;
+      const {session} = this.#host;
+      const foreign = session.layers.find((l) => l.serverName === PAGE_SERVER_NAME && l !== this.#layer);
+      if (foreign) {
+        if (!foreignTold) console.warn(`autoui-agent: the page has a layer named "${PAGE_SERVER_NAME}" of its own; its WebMCP tools are not added over it.`);
+        foreignTold = true;
+        return;
+      }
+      this.#dropLayer();
+      if (layer) session.addLayer((this.#layer = layer));
     } catch (error) {
-      this.#stale = true;
       console.warn('autoui-agent: the page\u2019s WebMCP tools could not be read.', error);
     }
   }
 
   /** The name prefix of this element's tools: `autoui` first, then by id, else by number. */
   #claimPrefix(): string {
-    const id = this.#host.id.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
+    const id = this.#host.id().replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
     let prefix = prefixesInUse.has(AUTOUI_SERVER_NAME) ? (id ? `${AUTOUI_SERVER_NAME}_${id}` : '') : AUTOUI_SERVER_NAME;
     for (let n = 2; !prefix || prefixesInUse.has(prefix); n++) prefix = `${AUTOUI_SERVER_NAME}_${n}`;
     prefixesInUse.add(prefix);
@@ -131,20 +149,29 @@ export class WebMcpLink {
   async #expose(context: ModelContext): Promise<void> {
     const controller = (this.#exposed = new AbortController());
     const prefix = (this.#prefix = this.#claimPrefix());
-    await this.#host.loadWidgets();
+    try {
+      await this.#host.loadWidgets();
+    } catch (error) {
+      console.warn('autoui-agent: the widgets could not be loaded; no WebMCP tools are registered.', error);
+      return;
+    }
     if (controller.signal.aborted) return;
-    const {session} = this.#host;
+    const host = this.#host;
+    const {session} = host;
     const autoui = session.layers.find((l) => l.serverName === AUTOUI_SERVER_NAME);
     const schemaOf = (name: string) => (autoui?.tools.find((t) => t.name === name)?.inputSchema ?? {type: 'object'}) as Record<string, unknown>;
     const canvasSchema = schemaOf('canvas');
+    const readOnlyRefusal = 'This agent is read-only: its canvas is not changed from outside.';
     const tools = [
       {
         name: `${prefix}_ask`,
         description: 'Ask this page\u2019s agent a question in plain words. It reads the page\u2019s data servers, answers, and shows widgets (tables, charts, maps) on its canvas. Returns its answer and the widgets it showed.',
         inputSchema: {type: 'object', properties: {question: {type: 'string', description: 'The question, in plain words.'}}, required: ['question']},
         execute: async (input: Record<string, unknown>) => {
-          const question = typeof input.question === 'string' ? input.question : '';
-          const answer = await this.#host.ask(question);
+          const question = typeof input.question === 'string' ? input.question.trim() : '';
+          if (!question) return refused('The question is missing: {question: "..."}.');
+          if (session.running) return refused('This agent is answering another question; ask again once it is done.');
+          const answer = await host.ask(question);
           const widgets = answer.widgets.map(({id, type}) => ({id, type}));
           const text = answer.stopReason === 'error' ? answer.error?.message ?? 'The question failed.' : answer.text;
           return result({text, ...(answer.stopReason === 'error' ? {isError: true} : {})}, {answer: answer.text, stopReason: answer.stopReason, widgets});
@@ -154,7 +181,7 @@ export class WebMcpLink {
         name: `${prefix}_widget_display`,
         description: 'Show a widget on this page\u2019s canvas: {name, params}, the widget type and its params (checked against its schema, as the page\u2019s own agent\u2019s are). Use its canvas_list to see what is shown.',
         inputSchema: schemaOf('widget_display'),
-        execute: async (input: Record<string, unknown>) => result(await session.displayTool('widget_display', input)),
+        execute: async (input: Record<string, unknown>) => (host.readonly() ? refused(readOnlyRefusal) : result(await session.displayTool('widget_display', input))),
       },
       {
         name: `${prefix}_canvas_list`,
@@ -168,10 +195,14 @@ export class WebMcpLink {
         description: 'Change the widgets on this page\u2019s canvas: {action: update | move | resize | style | remove | clear, id, params?, x?, y?, width?, height?}.',
         inputSchema: canvasSchema,
         annotations: {consequentialHint: true},
-        execute: async (input: Record<string, unknown>) => result(await session.displayTool('canvas', input)),
+        execute: async (input: Record<string, unknown>) => {
+          if (host.readonly() && input.action !== 'list') return refused(readOnlyRefusal);
+          return result(await session.displayTool('canvas', input));
+        },
       },
     ];
     for (const tool of tools) {
+      if (controller.signal.aborted) return;
       this.#registered.add(tool.name);
       try {
         await context.registerTool(tool, {signal: controller.signal});

@@ -21,6 +21,8 @@ export interface ModelContextTool {
   /** A JSON Schema, as an object or as its JSON text. */
   readonly inputSchema?: unknown;
   readonly annotations?: ModelContextAnnotations | null;
+  /** The window (frame) that registered it: `getTools()` lists every frame's tools. */
+  readonly window?: unknown;
 }
 
 /** A tool as a page registers it. */

@@ -53,15 +53,18 @@ function parseJson(text: string): unknown {
 
 /**
  * The layer of the page's tools as `context.getTools()` lists them now, `own(name)` (the tools
- * the element itself registered) left out; undefined when there is none.
+ * the element itself registered) left out, and so are other frames' (`getTools()` lists every
+ * frame's: an embedded third party's tool is not the page's); undefined when there is none.
+ * `frame` is the page's window.
  */
-export async function pageToolsLayer(context: ModelContext, own: (name: string) => boolean): Promise<WebMcpLayer | undefined> {
+export async function pageToolsLayer(context: ModelContext, own: (name: string) => boolean, frame?: unknown): Promise<WebMcpLayer | undefined> {
   const listed = await context.getTools();
   const byName = new Map<string, ModelContextTool>();
   const tools: LayerTool[] = [];
   for (const tool of listed) {
     const name = typeof tool?.name === 'string' ? tool.name : '';
-    if (!name || own(name) || byName.has(name)) continue;
+    const elsewhere = frame !== undefined && tool.window !== undefined && tool.window !== null && tool.window !== frame;
+    if (!name || elsewhere || own(name) || byName.has(name)) continue;
     byName.set(name, tool);
     const annotations = tool.annotations ?? {};
     const hints = {

@@ -59,6 +59,13 @@ export const cases = [
       assert.equal(text(answer), 'Forty-two.');
       assert.equal(answer.structuredContent?.stopReason, 'end_turn');
 
+      const busy = await page.evaluate(() => document.querySelector('autoui-agent').setAttribute('readonly', ''));
+      assert.equal(busy, undefined);
+      const refused = await page.webmcp.callTool('autoui_canvas', {action: 'clear'});
+      assert.equal(refused.isError, true, 'a read-only element is not changed from outside');
+      assert.equal((await page.evaluate(() => window.__e2e.widgets())).length, 1);
+      await page.evaluate(() => document.querySelector('autoui-agent').removeAttribute('readonly'));
+      assert.equal((await page.webmcp.callTool('autoui_ask', {question: 42})).isError, true, 'a question must be text');
       await page.webmcp.callTool('autoui_canvas', {action: 'clear'});
       assert.equal((await page.evaluate(() => window.__e2e.widgets())).length, 0);
 
@@ -90,7 +97,7 @@ export const cases = [
     },
   },
   {
-    name: 'consume (es): a page tool is offered to our model and called; one that throws or hangs is an error result; a consequential one asks approval',
+    name: 'consume (es): a page tool is offered to our model and called; one that throws or hangs is an error result; a consequential one asks approval; a later one is seen, another frame\'s never',
     async run({context, baseUrl, servers}) {
       const base = await scenario(servers, [
         {toolCalls: [{name: 'page_webmcp_price_of', input: {item: 'tea'}}]},
@@ -99,6 +106,10 @@ export const cases = [
         {match: {lastToolResultIncludes: 'page_webmcp_broken failed'}, toolCalls: [{name: 'page_webmcp_slow', input: {}}]},
         {match: {lastToolResultIncludes: 'did not answer'}, toolCalls: [{name: 'page_webmcp_buy', input: {item: 'tea'}}]},
         {match: {lastToolResultIncludes: 'declined'}, text: 'Tea costs 4.20; I did not buy it.', finish: 'stop'},
+        // The next question sees a tool the page registered since, and never a tool of another frame.
+        {toolCalls: [{name: 'page_webmcp_list_tools', input: {}}]},
+        {match: {lastToolResultIncludes: 'frame_tool'}, text: 'Another frame\'s tool was listed.', finish: 'stop'},
+        {match: {lastToolResultIncludes: 'late_tool'}, text: 'The late tool is here.', finish: 'stop'},
       ]);
       const {page} = await open(context, baseUrl, {build: 'es', endpoint: base, webmcp: 'consume', toolTimeout: '1', pageDenies: '1'});
       await page.evaluate(async () => {
@@ -119,6 +130,17 @@ export const cases = [
       assert.match(calls[2].error ?? '', /did not answer/);
       const asked = await page.evaluate(() => window.__e2e.events.filter((e) => e.type === 'autoui-tool-approval').map((e) => e.detail.name));
       assert.deepEqual(asked, ['page_webmcp_buy'], 'only the consequential tool asked');
+
+      await page.evaluate(async () => {
+        await document.modelContext.registerTool({name: 'late_tool', description: 'Registered after the first question.', inputSchema: {type: 'object', properties: {}}, execute: () => 'late'});
+        const frame = document.createElement('iframe');
+        frame.srcdoc = '<p>embedded</p>';
+        document.body.append(frame);
+        await new Promise((resolve) => (frame.onload = resolve));
+        await frame.contentDocument.modelContext?.registerTool({name: 'frame_tool', description: 'An embedded frame\'s tool.', inputSchema: {type: 'object', properties: {}}, annotations: {readOnlyHint: true}, execute: () => 'frame'});
+      });
+      const second = await page.evaluate(() => window.__e2e.ask('Anything new?'));
+      assert.equal(second.text, 'The late tool is here.', JSON.stringify(second));
     },
   },
 ];
