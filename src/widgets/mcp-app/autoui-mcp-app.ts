@@ -5,7 +5,7 @@ import {isMcpAppViewParams, type McpAppHost, type McpAppResource, type McpAppVie
 import {AutouiWidgetElement} from '../widget-element.js';
 import {mcpAppHostContext} from './mcp-app-context.js';
 import {MAX_VIEW_HEIGHT, hostContextOf, type DisplayMode, type ViewHostContext} from './host-context.js';
-import {ViewBridge} from './view-bridge.js';
+import {ViewBridge, textOf} from './view-bridge.js';
 
 const TEXTS = {
   en: {
@@ -48,10 +48,7 @@ function allowOf(permissions: Record<string, unknown> | undefined): string {
 
 /** The text parts of a `CallToolResult`, for the fallback. */
 function resultText(result: Record<string, unknown> | undefined): string {
-  const content = Array.isArray(result?.content) ? (result.content as Array<{type?: unknown; text?: unknown}>) : [];
-  const texts = content.filter((c) => c?.type === 'text' && typeof c.text === 'string').map((c) => c.text as string);
-  if (!texts.length && result?.structuredContent) texts.push(JSON.stringify(result.structuredContent, null, 2));
-  return texts.join('\n').slice(0, 20_000);
+  return (textOf(result?.content) || textOf(undefined, result?.structuredContent)).slice(0, 20_000);
 }
 
 /**

@@ -56,8 +56,8 @@ export interface ViewBridgeOptions {
   focused(): boolean;
 }
 
-/** Text of the blocks of a `ui/message` or `ui/update-model-context`, with the structured part as JSON. */
-function textOf(content: unknown, structured?: unknown): string {
+/** Text of MCP content blocks (a `ui/message`, a context update, a tool result), with the structured part as JSON. */
+export function textOf(content: unknown, structured?: unknown): string {
   const blocks = Array.isArray(content) ? content : content && typeof content === 'object' ? [content] : [];
   const texts = blocks.filter((b) => b?.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
   if (structured && typeof structured === 'object') texts.push(JSON.stringify(structured));
