@@ -9,6 +9,7 @@ import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {ApprovalGate} from './approval.js';
 import {CallDrafts} from './call-drafts.js';
 import {activateServerTools, discoveryToolNames, firstRequestTools} from './discovery.js';
+import {RECALL_TOOL} from './recall-tool.js';
 import {Dispatcher, type ToolCall} from './dispatcher.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
 import type {LanguageModel, ModelStreamPart, ProviderTool, Usage} from '../providers/language-model.js';
@@ -119,10 +120,11 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const noRender = new NoRenderGuard();
   const displayTool = catalog.entries.find((e) => e.tool.displays)?.name;
 
-  let offered: ProviderTool[] = firstRequestTools(catalog, {eagerTools: options.eagerTools});
+  const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
+  // recall comes with the first tool result there is (of this run, or of the history).
+  let offered: ProviderTool[] = firstRequestTools(catalog, {eagerTools: options.eagerTools, recall: messages.some((m) => m.role === 'tool')});
   if (options.eagerTools) catalog.layers.forEach((_, i) => dispatcher.markActivated(i));
 
-  const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
   // Iterations count across the conversation, so results of earlier questions are already "old"
   // for compression; results in a history the buffer has never seen are adopted as such.
   const firstIteration = adoptHistory(messages, buffer);
@@ -187,6 +189,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
         }
       }
       messages.push({role: 'tool', content: results});
+      if (!offered.includes(RECALL_TOOL)) offered = [...offered, RECALL_TOOL];
       if (signal.aborted) {
         closeCalls(messages, turn.toolCalls);
         return finish('aborted');

@@ -5,10 +5,11 @@
  * Recipe tools are always offered under their canonical names (`x_mcp_list_recipes`), which is
  * what the system prompt tells the model to call; the alias map routes them.
  */
-import {ToolCatalog, type CatalogEntry, type ToolCatalogOptions} from './tool-catalog.js';
+import {ToolCatalog, listToolsCall, type CatalogEntry, type ToolCatalogOptions} from './tool-catalog.js';
 import type {ProviderTool} from '../providers/language-model.js';
 import {RECALL_TOOL} from './recall-tool.js';
-import {RECIPE_ROLES, type PseudoToolName, type ToolLayer} from './types.js';
+import {normalizeServerName} from './naming.js';
+import {RECIPE_ROLES, SHARED_PSEUDO_TOOLS, type PseudoToolName, type ToolLayer} from './types.js';
 
 /** Layers or a catalog already built from them. */
 export type ToolSource = readonly ToolLayer[] | ToolCatalog;
@@ -34,22 +35,30 @@ export function buildToolsFromLayers(source: ToolSource, options?: ToolCatalogOp
   return catalog.layers.flatMap((_, i) => layerTools(catalog, i));
 }
 
-/** The definition of a pseudo-tool of a layer (answered locally, see {@link answerPseudoTool}). */
-export function pseudoTool(catalog: ToolCatalog, layerIndex: number, pseudo: PseudoToolName): ProviderTool {
-  const server = catalog.serverKeys[layerIndex];
-  const name = catalog.pseudoToolName(layerIndex, pseudo);
-  return pseudo === 'search_tools'
-    ? {
-        name,
-        // Terse on purpose: these two tools are sent for every server, so they set the cost of lazy discovery.
-        description: `Find ${server} tools by keywords; found tools become callable.`,
-        input_schema: {type: 'object', properties: {query: {type: 'string'}}, required: ['query'], additionalProperties: false},
-      }
-    : {
-        name,
-        description: `List all ${server} tools; they become callable.`,
-        input_schema: {type: 'object', properties: {}, additionalProperties: false},
-      };
+/**
+ * The shared pair. Terse on purpose: these definitions are in every lazy request. The server
+ * names are in the prompt's step 1c, not in an enum here, so the pair weighs the same for 2
+ * servers or 20; a wrong name gets an error that lists the right ones.
+ */
+export function sharedPseudoTools(): ProviderTool[] {
+  return [
+    {
+      name: SHARED_PSEUDO_TOOLS.search_tools,
+      // No enum here: the server is optional, and list_tools' enum already names them.
+      description: 'Find tools by keywords, on one server or all; found tools become callable.',
+      input_schema: {type: 'object', properties: {query: {type: 'string'}, server: {type: 'string'}}, required: ['query'], additionalProperties: false},
+    },
+    {
+      name: SHARED_PSEUDO_TOOLS.list_tools,
+      description: "List all of a server's tools; they become callable.",
+      input_schema: {type: 'object', properties: {server: {type: 'string'}}, required: ['server'], additionalProperties: false},
+    },
+  ];
+}
+
+/** Indexes of the layers with tools that are neither recipe tools nor display tools: the ones discovery is for. */
+export function layersToDiscover(catalog: ToolCatalog): number[] {
+  return catalog.layers.map((_, i) => i).filter((i) => catalog.entriesOf(i).some((e) => !e.role && !isDisplayTool(e)));
 }
 
 /** True for the tools that show results on the page (`displays`): always offered, named in the prompt's display step. */
@@ -58,35 +67,31 @@ export function isDisplayTool(entry: CatalogEntry): boolean {
 }
 
 /**
- * The first tool list of a lazy run: per layer its recipe tools (canonical names) and the
- * pseudo-tools `search_tools`/`list_tools`, plus the display tools. A layer whose tools are all
- * offered already gets no pseudo-tools.
+ * The first tool list of a lazy run: per layer its recipe tools (canonical names) and display
+ * tools, then the shared `search_tools`/`list_tools` pair over the layers that have other tools.
  */
 export function buildDiscoveryTools(source: ToolSource, options?: ToolCatalogOptions): ProviderTool[] {
   const catalog = toCatalog(source, options);
   const tools: ProviderTool[] = [];
   catalog.layers.forEach((_, layerIndex) => {
-    const entries = catalog.entriesOf(layerIndex);
     for (const role of RECIPE_ROLES) {
       const real = catalog.canonicalTools(layerIndex)[role];
       if (real) tools.push(catalog.providerTool(catalog.entryOf(layerIndex, real.tool)!, catalog.recipeToolName(layerIndex, role)));
     }
-    const actions = entries.filter(isDisplayTool);
-    const hidden = entries.filter((e) => !e.role && !isDisplayTool(e));
-    if (hidden.length > 0) {
-      tools.push(pseudoTool(catalog, layerIndex, 'search_tools'), pseudoTool(catalog, layerIndex, 'list_tools'));
-    }
-    for (const entry of actions) tools.push(catalog.providerTool(entry));
+    for (const entry of catalog.entriesOf(layerIndex).filter(isDisplayTool)) tools.push(catalog.providerTool(entry));
   });
+  if (layersToDiscover(catalog).length > 0) tools.push(...sharedPseudoTools());
   return tools;
 }
 
 /**
  * The tools of a run's first request: every tool (`eagerTools`) or the discovery set, and the
- * loop's own `recall`, offered whatever the layers.
+ * loop's own `recall` when the conversation already holds tool results (`recall: true`): before
+ * the first result there is nothing to recall, so it costs tokens for nothing.
  */
-export function firstRequestTools(source: ToolSource, options: {eagerTools?: boolean} = {}): ProviderTool[] {
-  return [...(options.eagerTools ? buildToolsFromLayers(source) : buildDiscoveryTools(source)), RECALL_TOOL];
+export function firstRequestTools(source: ToolSource, options: {eagerTools?: boolean; recall?: boolean} = {}): ProviderTool[] {
+  const tools = options.eagerTools ? buildToolsFromLayers(source) : buildDiscoveryTools(source);
+  return options.recall ? [...tools, RECALL_TOOL] : tools;
 }
 
 /** Names of the discovery tools of a catalog: recipe tools and pseudo-tools (withdrawn by the no-render guard). */
@@ -100,6 +105,7 @@ export function discoveryToolNames(catalog: ToolCatalog): Set<string> {
     names.add(catalog.pseudoToolName(layerIndex, 'search_tools'));
     names.add(catalog.pseudoToolName(layerIndex, 'list_tools'));
   });
+  names.add(SHARED_PSEUDO_TOOLS.search_tools).add(SHARED_PSEUDO_TOOLS.list_tools);
   return names;
 }
 
@@ -124,16 +130,36 @@ export interface PseudoToolAnswer {
   found: CatalogEntry[];
 }
 
+/**
+ * The layers a pseudo-tool call is about: the layer of a per-server name, else the shared pair's
+ * `server` argument (a server key, or a server name that normalises to one); a search with no
+ * `server` covers every server. Returns the message the model reads when that names no server.
+ */
+export function pseudoToolLayers(catalog: ToolCatalog, pseudo: PseudoToolName, layerIndex: number | undefined, args: Record<string, unknown>): number[] | {error: string} {
+  if (layerIndex !== undefined) return [layerIndex];
+  const known = layersToDiscover(catalog).map((i) => catalog.serverKeys[i]);
+  const server = args.server;
+  if (server === undefined || server === null || server === '') {
+    if (pseudo === 'search_tools') return catalog.layers.map((_, i) => i);
+    return {error: `list_tools needs "server", one of: ${known.join(', ') || 'none'}.`};
+  }
+  const name = String(server);
+  const index = catalog.serverKeys.findIndex((key) => key === name || key === normalizeServerName(name));
+  if (index < 0) return {error: `No server named "${name}". Servers: ${catalog.serverKeys.join(', ')}.`};
+  return [index];
+}
+
 const MAX_SEARCH_RESULTS = 20;
 
 /**
- * Answers `search_tools(query)` or `list_tools()` from the layer itself: no network call, no
- * activation of the whole server. Tools are listed with the names the model must call.
+ * Answers `search_tools(query)` or `list_tools()` from the layers themselves: no network call, no
+ * activation of a whole server. `layerIndexes` are the servers asked about: one, or for a search
+ * with no `server`, every server. Tools are listed with the names the model must call.
  */
-export function answerPseudoTool(catalog: ToolCatalog, layerIndex: number, pseudo: PseudoToolName, args: Record<string, unknown>): PseudoToolAnswer {
-  const entries = catalog.entriesOf(layerIndex);
+export function answerPseudoTool(catalog: ToolCatalog, layerIndexes: readonly number[], pseudo: PseudoToolName, args: Record<string, unknown>): PseudoToolAnswer {
+  const entries = layerIndexes.flatMap((i) => catalog.entriesOf(i));
   const describe = (e: CatalogEntry) => ({
-    name: e.role ? catalog.recipeToolName(layerIndex, e.role)! : e.name,
+    name: e.role ? catalog.recipeToolName(e.layerIndex, e.role)! : e.name,
     description: e.tool.description ?? '',
   });
   if (pseudo === 'list_tools') {
@@ -152,8 +178,10 @@ export function answerPseudoTool(catalog: ToolCatalog, layerIndex: number, pseud
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_SEARCH_RESULTS);
   if (scored.length === 0) {
-    const list = catalog.pseudoToolName(layerIndex, 'list_tools');
-    return {text: `No tool of ${catalog.serverKeys[layerIndex]} matches "${String(args.query ?? '')}". Call ${list}() to see them all.`, found: []};
+    const keys = layerIndexes.map((i) => catalog.serverKeys[i]);
+    const where = keys.length === 1 ? `of ${keys[0]} ` : '';
+    const next = keys.length === 1 ? listToolsCall(keys[0]) : `${SHARED_PSEUDO_TOOLS.list_tools}({"server": …}) with one of ${keys.join(', ')}`;
+    return {text: `No tool ${where}matches "${String(args.query ?? '')}". Call ${next} to see them all.`, found: []};
   }
   return {text: JSON.stringify(scored.map((s) => describe(s.entry))), found: scored.map((s) => s.entry)};
 }

@@ -9,7 +9,7 @@ import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCod
 import {unflattenArgs} from '../schema/flatten.js';
 import type {ApprovalAnswer, ApprovalGate} from './approval.js';
 import {declinedText, needsApproval, stoppedBeforeApprovalText} from './approval-rules.js';
-import {answerPseudoTool} from './discovery.js';
+import {answerPseudoTool, pseudoToolLayers} from './discovery.js';
 import {RepeatedCallGuard} from './guards.js';
 import {ResultBuffer, truncateForModel} from './result-buffer.js';
 import {normalizeToolOutput, runWithTimeout} from './run-tool.js';
@@ -106,10 +106,15 @@ export class Dispatcher {
       output = failure(ErrorCodes.TOOL_FAILED, `Repeated call: ${call.name} was already called twice with these same arguments in this run. Use the results you have, or change the arguments.`);
     } else if (resolved.kind === 'pseudo') {
       this.#discoveryUsed = true;
-      server = catalog.serverKeys[resolved.layerIndex];
-      const answer = answerPseudoTool(catalog, resolved.layerIndex, resolved.pseudo, call.input);
-      outcome.surfaced = answer.found;
-      output = {text: answer.text};
+      const layers = pseudoToolLayers(catalog, resolved.pseudo, resolved.layerIndex, call.input);
+      if (Array.isArray(layers)) {
+        if (layers.length === 1) server = catalog.serverKeys[layers[0]];
+        const answer = answerPseudoTool(catalog, layers, resolved.pseudo, call.input);
+        outcome.surfaced = answer.found;
+        output = {text: answer.text};
+      } else {
+        output = failure(ErrorCodes.TOOL_INPUT_INVALID, layers.error);
+      }
     } else {
       entry = resolved.entry;
       server = entry.serverKey;

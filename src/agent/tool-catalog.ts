@@ -10,7 +10,7 @@ import {sanitizeToolSchema, type SchemaPatch} from '../schema/sanitize.js';
 import {flattenSchema} from '../schema/flatten.js';
 import type {JsonSchema} from '../schema/json-schema.js';
 import type {ProviderTool} from '../providers/language-model.js';
-import {RECIPE_ROLES, type LayerTool, type PseudoToolName, type RecipeRole, type ToolLayer} from './types.js';
+import {RECIPE_ROLES, SHARED_PSEUDO_TOOLS, type LayerTool, type PseudoToolName, type RecipeRole, type ToolLayer} from './types.js';
 
 /** One tool of one layer, under the name the model sees. */
 export interface CatalogEntry {
@@ -40,8 +40,12 @@ export interface ToolCatalogOptions {
 /** What a name the model used stands for. */
 export type ResolvedName =
   | {kind: 'tool'; entry: CatalogEntry; canonical?: RecipeRole}
-  | {kind: 'pseudo'; pseudo: PseudoToolName; layerIndex: number}
+  /** A pseudo-tool: of one layer (`x_mcp_list_tools`), or shared (no `layerIndex`: its `server` argument says). */
+  | {kind: 'pseudo'; pseudo: PseudoToolName; layerIndex?: number}
   | {kind: 'unknown'; message: string};
+
+/** How the model asks to list one server's tools, as answers and errors spell it. */
+export const listToolsCall = (serverKey: string) => `${SHARED_PSEUDO_TOOLS.list_tools}({"server": "${serverKey}"})`;
 
 /** The per-run catalog of tools. See the module comment. */
 export class ToolCatalog {
@@ -128,6 +132,8 @@ export class ToolCatalog {
     const aliased = this.aliases.get(name);
     const direct = this.#byName.get(aliased ?? name);
     if (direct) return {kind: 'tool', entry: direct, canonical: aliased ? direct.role : undefined};
+    if (name === SHARED_PSEUDO_TOOLS.search_tools) return {kind: 'pseudo', pseudo: 'search_tools'};
+    if (name === SHARED_PSEUDO_TOOLS.list_tools) return {kind: 'pseudo', pseudo: 'list_tools'};
 
     const parsed = parsePrefixedName(name, this.serverKeys);
     if (!parsed) {
@@ -140,8 +146,7 @@ export class ToolCatalog {
     const byRealName = this.entryOf(layerIndex, parsed.tool);
     if (byRealName) return {kind: 'tool', entry: byRealName};
     if (parsed.tool === 'search_tools' || parsed.tool === 'list_tools') return {kind: 'pseudo', pseudo: parsed.tool, layerIndex};
-    const listName = this.pseudoToolName(layerIndex, 'list_tools');
-    return {kind: 'unknown', message: `Unknown tool "${name}": server "${parsed.serverKey}" has no tool "${parsed.tool}". Call ${listName}() to see its tools.`};
+    return {kind: 'unknown', message: `Unknown tool "${name}": server "${parsed.serverKey}" has no tool "${parsed.tool}". Call ${listToolsCall(parsed.serverKey)} to see its tools.`};
   }
 
   /**

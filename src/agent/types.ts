@@ -194,3 +194,11 @@ export const RECIPE_ROLES: readonly RecipeRole[] = ['search_recipes', 'list_reci
 
 /** Names of the local pseudo-tools answered from a layer without any network call. */
 export type PseudoToolName = 'search_tools' | 'list_tools';
+
+/**
+ * The names of the shared pseudo-tools: one pair for every server, told apart by their `server`
+ * argument, so lazy discovery costs two tool definitions whatever the number of servers. Like
+ * `recall` they carry no prefix, so no layer's tool can take their name. The older per-server
+ * names (`x_mcp_search_tools`) are still answered, for a model that builds one from a prefix.
+ */
+export const SHARED_PSEUDO_TOOLS: Readonly<Record<PseudoToolName, string>> = {search_tools: 'search_tools', list_tools: 'list_tools'};

@@ -2,7 +2,9 @@
  * Makes tool input schemas acceptable to strict tool use: combinators removed,
  * `additionalProperties: false` on objects that declare their properties, dangling `required`
  * entries dropped, invalid roots replaced. Every change is reported as a patch so a page can see
- * what its servers' schemas lost. Pure and DOM-free; never mutates its input.
+ * what its servers' schemas lost. The root's `$schema` (which dialect it is written in: no
+ * constraint, and about a dozen tokens in every request) is left out without a patch, since
+ * nothing is lost. Pure and DOM-free; never mutates its input.
  */
 import type {JsonSchema} from './json-schema.js';
 
@@ -34,7 +36,8 @@ export function sanitizeToolSchema(input: unknown): SanitizedSchema {
     patches.push({path: '', kind: 'invalid-root', message: 'input schema is not an object schema; replaced by an empty object schema'});
     return {schema: {type: 'object', properties: {}, additionalProperties: false}, patches};
   }
-  const schema = walk(structuredClone(input), '', patches);
+  const {$schema: _dialect, ...rest} = input;
+  const schema = walk(structuredClone(rest), '', patches);
   if (schema.type === undefined) schema.type = 'object';
   return {schema, patches};
 }

@@ -23,8 +23,8 @@ export function createAutouiLayer(options: AutouiLayerOptions): WebMcpLayer {
   const rules: DisplayRules = options;
   return createWebMcpServer(AUTOUI_SERVER_NAME, {
     description:
-      'The page itself: widgets to show results (tables, charts, maps, figures, lists...) on the canvas, and the canvas to change them. ' +
-      'Find a recipe (search_recipes), read it (get_recipe), then call widget_display.',
+      // Short: the workflow of the prompt already says to find and read a recipe, then display.
+      'The page itself: widgets that show results on its canvas.',
     widgets: () => options.catalog.list(),
     recipes: options.recipes ?? compositionRecipes,
     tools: [displayToolSpec(rules), canvasToolSpec(rules)],

@@ -116,14 +116,14 @@ export function canvasToolSpec(rules: DisplayRules): WebMcpToolSpec {
   return {
     name: 'canvas',
     description:
-      'Act on widgets already shown: list (ids, types, params), update (merge params; null removes one), move (x, y), resize (width, height), ' +
-      `style (${STYLE_PROPERTIES.join(', ')}), remove, clear. Every action but list and clear needs the widget id from widget_display.`,
+      'Change widgets shown: list, update (params merged; null removes one), move, resize, ' +
+      `style (params: ${STYLE_PROPERTIES.join(', ')}), remove, clear. All but list and clear need the id from widget_display.`,
     inputSchema: {
       type: 'object',
       properties: {
         action: {type: 'string', enum: [...CANVAS_ACTIONS]},
-        id: {type: 'string', description: 'Widget id, e.g. w_a1b2c3'},
-        params: {type: 'object', description: 'update: params to change; style: properties to set'},
+        id: {type: 'string'},
+        params: {type: 'object'},
         x: {type: 'number'},
         y: {type: 'number'},
         width: {type: 'number'},

@@ -59,14 +59,15 @@ export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
       const list = rules.catalog
         .list()
         .map((d) => `${d.type}: ${d.description}`)
-        .join('; ');
-      return `Show a widget on the canvas. Read its recipe first (get_recipe) for the params. Widgets: ${list}. Returns {widget, id}; keep the id to update it later with canvas.`;
+        .join(' ');
+      // Terse: this list goes with every request; each widget's recipe has its params and when to use it.
+      return `Show a widget on the canvas; read its recipe (get_recipe) for the params. Widgets: ${list}`;
     },
     inputSchema: {
       type: 'object',
       properties: {
-        name: {type: 'string', description: 'Widget type, e.g. "stat-card"'},
-        params: {type: 'object', description: "The widget's params, an object valid against its schema"},
+        name: {type: 'string', description: 'Widget type'},
+        params: {type: 'object'},
       },
       required: ['name', 'params'],
     },

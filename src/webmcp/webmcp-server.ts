@@ -73,8 +73,9 @@ const json = (value: unknown) => JSON.stringify(value);
 export const RECIPE_TOOLS: LayerTool[] = [
   {
     name: 'search_recipes',
-    description: 'Search the recipes (how to show things: which widget, with which params) by words, in English or French. Returns names, descriptions and when to use each.',
-    inputSchema: {type: 'object', properties: {query: {type: 'string', description: 'Words, e.g. "map of cities" or "graphique"'}}, required: ['query']},
+    // Terse: the recipe tools' definitions go with every request.
+    description: 'Find recipes (which widget, which params) by words, English or French; says when to use each.',
+    inputSchema: {type: 'object', properties: {query: {type: 'string', description: 'e.g. "map of cities"'}}, required: ['query']},
     annotations: {readOnlyHint: true},
   },
   {
@@ -85,8 +86,8 @@ export const RECIPE_TOOLS: LayerTool[] = [
   },
   {
     name: 'get_recipe',
-    description: 'Read one recipe in full: the steps and an example widget_display call.',
-    inputSchema: {type: 'object', properties: {name: {type: 'string', description: 'A recipe name from search_recipes or list_recipes'}}, required: ['name']},
+    description: 'Read one recipe in full: its steps and an example call.',
+    inputSchema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']},
     annotations: {readOnlyHint: true},
   },
 ];

@@ -120,6 +120,20 @@ describe('runAgentLoop', () => {
     expect(toolResults(second, 2)[2].output).to.equal(full);
   });
 
+  it('offers recall from the first tool result on: not in a first request with nothing to recall, but in a follow-up that has results', async () => {
+    const first = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'})]), turn([text('done')])]);
+    const one = await runAgentLoop('q1', {provider: first, layers: [data(), displayLayer()]});
+    expect(first.toolNames(0)).to.not.include('recall');
+    expect(first.toolNames(1)).to.include('recall');
+    const second = new ScriptedModel([turn([text('ok')])]);
+    await runAgentLoop('q2', {provider: second, layers: [data(), displayLayer()], history: one.messages});
+    expect(second.toolNames(0)).to.include('recall');
+    // Words only: nothing to recall in this conversation yet.
+    const words = new ScriptedModel([turn([text('hi')])]);
+    await runAgentLoop('q', {provider: words, layers: [data(), displayLayer()], history: [{role: 'user', content: 'hello'}, {role: 'assistant', content: [{type: 'text', text: 'hi'}]}]});
+    expect(words.toolNames(0)).to.not.include('recall');
+  });
+
   it('adopts the results of a history passed without its buffer, so they compress and recall too', async () => {
     const full = bigRows(40);
     const first = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_h1')]), turn([text('done')])]);
@@ -164,7 +178,7 @@ describe('runAgentLoop', () => {
     const result = await runAgentLoop('q', {provider: model, layers: [data(log)]});
     expect(log.calls).to.deep.equal([]);
     const [unknownTool, unknownServer, noPrefix, badInput] = result.toolCalls;
-    expect(unknownTool.error).to.contain('has no tool "nope"').and.contain('data_mcp_list_tools()');
+    expect(unknownTool.error).to.contain('has no tool "nope"').and.contain('list_tools({"server": "data"})');
     expect(unknownServer.error).to.contain('Unknown tool "ghost_mcp_x"');
     expect(noPrefix.error).to.contain('{server}_{mcp|webmcp}_{tool}');
     expect(badInput).to.include({errorCode: ErrorCodes.TOOL_INPUT_INVALID});
@@ -185,8 +199,8 @@ describe('runAgentLoop', () => {
     const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()], maxIterations: 7, lang: 'en'});
     expect(result.stopReason).to.equal('max_iterations');
     expect(result.iterations).to.equal(7);
-    for (let i = 0; i < 4; i++) expect(model.toolNames(i)).to.include('data_mcp_list_tools');
-    expect(model.toolNames(4)).to.not.include('data_mcp_list_tools');
+    for (let i = 0; i < 4; i++) expect(model.toolNames(i)).to.include('list_tools');
+    expect(model.toolNames(4)).to.not.include('list_tools');
     expect(model.toolNames(4)).to.not.include('autoui_webmcp_search_recipes');
     expect(model.toolNames(4)).to.include.members(['data_mcp_query_sql', 'autoui_webmcp_widget_display']);
     const nudges = (i: number) => model.requests[i].messages.filter((m) => m.role === 'user' && m.content.includes('without displaying anything')).length;
@@ -202,7 +216,7 @@ describe('runAgentLoop', () => {
       ...Array.from({length: 3}, (_, i) => turn([call('data_mcp_query_sql', {j: i})])),
     ]);
     await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()], maxIterations: 7, widgets: new WidgetStore()});
-    expect(model.toolNames(6)).to.include('data_mcp_list_tools');
+    expect(model.toolNames(6)).to.include('list_tools');
   });
 
   it('stops at max iterations', async () => {

@@ -19,19 +19,28 @@ const atlas = (log?: CallLog) =>
 const sql = (log?: CallLog) => dataLayer('Data', [{name: 'query_sql', description: 'Run SQL'}, {name: 'list_tables', description: 'List tables'}], log);
 
 describe('lazy discovery', () => {
-  it('offers only recipe tools (canonical names), pseudo-tools and display tools at first', () => {
-    const names = buildDiscoveryTools([atlas(), sql(), displayLayer()]).map((t) => t.name);
-    expect(names).to.deep.equal([
+  it('offers only recipe tools (canonical names), display tools and one shared search_tools/list_tools pair at first', () => {
+    const tools = buildDiscoveryTools([atlas(), sql(), displayLayer()]);
+    expect(tools.map((t) => t.name)).to.deep.equal([
       'atlas_mcp_list_recipes',
       'atlas_mcp_get_recipe',
-      'atlas_mcp_search_tools',
-      'atlas_mcp_list_tools',
-      'data_mcp_search_tools',
-      'data_mcp_list_tools',
       'autoui_webmcp_search_recipes',
       'autoui_webmcp_widget_display',
       'autoui_webmcp_canvas',
+      'search_tools',
+      'list_tools',
     ]);
+    const list = tools.find((t) => t.name === 'list_tools')!;
+    expect(list.input_schema.required).to.deep.equal(['server']);
+    // No pair when every tool is offered already (the autoui layer alone).
+    expect(buildDiscoveryTools([displayLayer()]).map((t) => t.name)).to.not.include('search_tools');
+  });
+
+  it('the first request grows with servers, not tools: ten more tools on a server add nothing to it', () => {
+    const many = dataLayer('Data', Array.from({length: 12}, (_, i) => ({name: `tool_${i}`, description: `Tool number ${i}`})));
+    const few = buildDiscoveryTools([atlas(), sql()]);
+    const more = buildDiscoveryTools([atlas(), many]);
+    expect(JSON.stringify(more).length).to.equal(JSON.stringify(few).length);
   });
 
   it('eager mode offers every tool once, recipe tools under their canonical names', () => {
@@ -69,8 +78,8 @@ describe('lazy discovery', () => {
   it('search_tools and list_tools answer locally, activate nothing, and surface only what they found', async () => {
     const log: CallLog = {calls: []};
     const model = new ScriptedModel([
-      turn([call('data_mcp_search_tools', {query: 'SQL query'})]),
-      turn([call('atlas_mcp_list_tools')]),
+      turn([call('search_tools', {query: 'SQL query', server: 'data'})]),
+      turn([call('list_tools', {server: 'atlas'})]),
       turn([text('ok')]),
     ]);
     const result = await runAgentLoop('q', {provider: model, layers: [atlas(log), sql(log), displayLayer()]});
@@ -90,9 +99,36 @@ describe('lazy discovery', () => {
   });
 
   it('a search with no match says how to list the tools', async () => {
-    const model = new ScriptedModel([turn([call('data_mcp_search_tools', {query: 'weather'})])]);
+    const model = new ScriptedModel([turn([call('search_tools', {query: 'weather', server: 'data'})])]);
     const result = await runAgentLoop('q', {provider: model, layers: [sql()]});
-    expect(result.toolCalls[0].result).to.contain('data_mcp_list_tools()');
+    expect(result.toolCalls[0].result).to.contain('list_tools({"server": "data"})');
+  });
+
+  it('a search with no server looks on every server; a server given by its display name is found', async () => {
+    const model = new ScriptedModel([
+      turn([call('search_tools', {query: 'cities'})]),
+      turn([call('list_tools', {server: 'Atlas MCP Server'})]),
+      turn([text('ok')]),
+    ]);
+    const result = await runAgentLoop('q', {provider: model, layers: [sql(), atlas()]});
+    expect((JSON.parse(result.toolCalls[0].result) as Array<{name: string}>)[0].name).to.equal('atlas_mcp_city_search');
+    expect(result.toolCalls[1].error).to.equal(undefined);
+    expect(result.toolCalls[1].server).to.equal('atlas');
+  });
+
+  it('list_tools with no server, or an unknown one, is an error naming the servers; nothing is surfaced', async () => {
+    const model = new ScriptedModel([turn([call('list_tools', {}), call('list_tools', {server: 'weather'})]), turn([text('ok')])]);
+    const result = await runAgentLoop('q', {provider: model, layers: [sql(), atlas()]});
+    expect(result.toolCalls[0]).to.include({errorCode: 'TOOL_INPUT_INVALID'});
+    expect(result.toolCalls[0].error).to.contain('data, atlas');
+    expect(result.toolCalls[1].error).to.contain('No server named "weather"');
+    expect(model.toolNames(1)).to.not.include('data_mcp_query_sql');
+  });
+
+  it('the per-server names of older prompts still answer (x_mcp_list_tools)', async () => {
+    const model = new ScriptedModel([turn([call('data_mcp_list_tools')]), turn([text('ok')])]);
+    const result = await runAgentLoop('q', {provider: model, layers: [sql(), atlas()]});
+    expect((JSON.parse(result.toolCalls[0].result) as Array<{name: string}>).map((t) => t.name)).to.deep.equal(['data_mcp_query_sql', 'data_mcp_list_tables']);
   });
 
   it('routes a real tool that was not offered yet, and activates its server', async () => {
@@ -107,6 +143,6 @@ describe('lazy discovery', () => {
     const model = new ScriptedModel([turn([text('ok')])]);
     await runAgentLoop('q', {provider: model, layers: [atlas(), sql(), displayLayer()], eagerTools: true});
     expect(model.toolNames(0)).to.include.members(['atlas_mcp_country_info', 'data_mcp_query_sql', 'autoui_webmcp_widget_display']);
-    expect(model.toolNames(0)).to.not.include('data_mcp_search_tools');
+    expect(model.toolNames(0)).to.not.include('search_tools');
   });
 });

@@ -55,6 +55,14 @@ describe('sanitizeToolSchema', () => {
     expect(patches.map((p) => p.kind)).to.include('required-pruned');
   });
 
+  it('leaves out the root $schema (a dialect name, no constraint), and reports no patch for it', () => {
+    const input = {$schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: {q: {type: 'string'}}, required: ['q'], additionalProperties: false};
+    const {schema, patches} = sanitizeToolSchema(input);
+    expect(schema).to.deep.equal({type: 'object', properties: {q: {type: 'string'}}, required: ['q'], additionalProperties: false});
+    expect(patches).to.deep.equal([]);
+    expect(input.$schema).to.equal('http://json-schema.org/draft-07/schema#');
+  });
+
   it('never mutates the schema it is given', () => {
     const input = {type: 'object', properties: {a: {anyOf: [{type: 'string'}, {type: 'null'}]}}};
     const copy = structuredClone(input);

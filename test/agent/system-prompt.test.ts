@@ -27,9 +27,9 @@ describe('buildSystemPrompt', () => {
     // step 1: search_recipes of every layer that has one; 1b: list; 1c: servers without recipes
     expect(prompt).to.match(/ÉTAPE 1\..*\n- autoui_webmcp_search_recipes\(query\)/);
     expect(prompt).to.match(/ÉTAPE 1b\..*\n- atlas_mcp_list_recipes\(\)/);
-    expect(prompt).to.match(/ÉTAPE 1c\..*\n- plain_data_mcp_search_tools\(query\)/);
+    expect(prompt).to.match(/ÉTAPE 1c\..*\n- search_tools\(\{query, server\}\), serveur: plain_data\n- list_tools\(\{server\}\) les liste tous/);
     expect(prompt).to.match(/ÉTAPE 2\..*\n- atlas_mcp_get_recipe\(name\)/);
-    expect(prompt).to.match(/ÉTAPE 4\..*\n- autoui_webmcp_widget_display\n- autoui_webmcp_canvas/);
+    expect(prompt).to.match(/ÉTAPE 4\..*\n- autoui_webmcp_widget_display, autoui_webmcp_canvas/);
     // recall is the loop's own tool, whatever the layers.
     expect(prompt).to.contain('recall redonne le texte complet');
     expect(prompt).to.not.contain('browse_skills');

@@ -141,8 +141,9 @@ describe('<autoui-agent> page API', () => {
     expect(log.of('autoui-widget-created').map((d) => d.type).sort()).to.deep.equal(['badge', 'stat']);
     expect(agent.widgets.map((w) => w.type)).to.deep.equal(['badge', 'stat']);
     expect(result.widgets.map((w) => w.type)).to.deep.equal(['badge', 'stat']);
-    const [first] = await scenario.requests();
-    expect(offeredTools(first)).to.include.members(['designkit_webmcp_widget_display', 'autoui_webmcp_widget_display', 'recall']);
+    const [first, second] = await scenario.requests();
+    expect(offeredTools(first)).to.include.members(['designkit_webmcp_widget_display', 'autoui_webmcp_widget_display']);
+    expect(offeredTools(second)).to.include.members(['designkit_webmcp_recall', 'recall']);
   });
 
   it('a person closing a widget fires autoui-widget-removed and drops it from `widgets`', async () => {

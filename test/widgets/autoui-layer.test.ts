@@ -34,6 +34,18 @@ describe('autoui layer: recipes', () => {
     expect(layer.recipes!.map((r) => r.name)).to.include.members(['stat', 'dashboard', 'map-table']);
   });
 
+  it('the first request names every widget with what it is for, and each widget keeps a recipe that says when to use it', async () => {
+    const {layer, registry, run} = setup();
+    const description = layer.tools.find((t) => t.name === 'widget_display')!.description!;
+    for (const definition of registry.list()) {
+      expect(description, definition.type).to.contain(`${definition.type}: ${definition.description}`);
+      expect(definition.description.length, `${definition.type} says what it shows`).to.be.greaterThan(10);
+      const recipe = await run('get_recipe', {name: definition.type});
+      expect(recipe.isError, `${definition.type} has a recipe`).to.not.equal(true);
+      expect(recipe.text, `${definition.type}'s recipe says when to use it`).to.match(/when:/);
+    }
+  });
+
   const first = async (query: string) => (await setup().run('search_recipes', {query})).json.recipes.map((r: {name: string}) => r.name);
 
   it('finds recipes in French and English, ignoring case and accents', async () => {

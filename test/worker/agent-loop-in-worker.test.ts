@@ -16,7 +16,7 @@ describe('the core in a Web Worker (no DOM)', () => {
       stopReason: 'end_turn',
       text: 'The answer is 42.',
       tools: ['query_sql', 'widget_display'],
-      prompt: 'You are the assistant of a web page. You',
+      prompt: 'You are the assistant of a web page: you',
     });
   });
 });

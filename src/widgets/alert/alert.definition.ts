@@ -9,7 +9,7 @@ import recipe from './alert.recipe.md?raw';
 export const alertWidget: WidgetDefinition<AlertParams> = {
   type: 'alert',
   tagName: 'autoui-alert',
-  description: 'A notice: information, success, warning or error message.',
+  description: 'A notice: info, success, warning or error.',
   schema,
   validator: fromStandaloneValidator<AlertParams>(validate, schema),
   recipe,

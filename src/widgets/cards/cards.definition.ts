@@ -9,7 +9,7 @@ import recipe from './cards.recipe.md?raw';
 export const cardsWidget: WidgetDefinition<CardsParams> = {
   type: 'cards',
   tagName: 'autoui-cards',
-  description: 'A grid of cards (title, text, optional image and link) for a few items.',
+  description: 'A few items as cards, with images and links.',
   schema,
   validator: fromStandaloneValidator<CardsParams>(validate, schema),
   recipe,

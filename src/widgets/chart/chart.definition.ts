@@ -9,7 +9,7 @@ import type {ChartProps} from './chart-data.js';
 export const chartWidget: WidgetDefinition<ChartProps> = {
   type: 'chart',
   tagName: 'autoui-chart',
-  description: 'Chart of one or more series: bar, line, area, pie, doughnut, scatter, bubble, radar or polarArea, with axis titles.',
+  description: 'Bar, line, area, pie, doughnut, scatter, bubble, radar or polarArea chart.',
   schema,
   validator: fromStandaloneValidator<ChartProps>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import recipe from './code.recipe.md?raw';
 export const codeWidget: WidgetDefinition<CodeParams> = {
   type: 'code',
   tagName: 'autoui-code',
-  description: 'A block of code or query text (SQL, JSON, shell) with a copy button.',
+  description: 'Code or query text, copyable.',
   schema,
   validator: fromStandaloneValidator<CodeParams>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import {AutouiGalleryWidget, type GalleryProps} from './gallery.js';
 export const galleryWidget: WidgetDefinition<GalleryProps> = {
   type: 'gallery',
   tagName: 'autoui-gallery',
-  description: 'Grid of images (http(s) src, required alt text, optional caption); other hosts load on click.',
+  description: 'Images in a grid, with captions.',
   schema,
   validator: fromStandaloneValidator<GalleryProps>(validate, schema),
   recipe,

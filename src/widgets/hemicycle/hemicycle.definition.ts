@@ -9,7 +9,7 @@ import {AutouiHemicycleWidget, type HemicycleProps} from './hemicycle.js';
 export const hemicycleWidget: WidgetDefinition<HemicycleProps> = {
   type: 'hemicycle',
   tagName: 'autoui-hemicycle',
-  description: 'Parliament hemicycle: seats by group (name, seats, colour) left to right, legend, optional majority line.',
+  description: 'Parliament seats by group.',
   schema,
   validator: fromStandaloneValidator<HemicycleProps>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import recipe from './json.recipe.md?raw';
 export const jsonWidget: WidgetDefinition<JsonParams> = {
   type: 'json',
   tagName: 'autoui-json',
-  description: 'A collapsible viewer for raw JSON data.',
+  description: 'Raw JSON, collapsible.',
   schema,
   validator: fromStandaloneValidator<JsonParams>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import recipe from './kv.recipe.md?raw';
 export const kvWidget: WidgetDefinition<KvParams> = {
   type: 'kv',
   tagName: 'autoui-kv',
-  description: 'Key-value pairs: the facts of one thing (a record, a person, a place).',
+  description: 'The facts of one thing, as key-value pairs.',
   schema,
   validator: fromStandaloneValidator<KvParams>(validate, schema),
   recipe,

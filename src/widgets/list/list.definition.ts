@@ -9,7 +9,7 @@ import recipe from './list.recipe.md?raw';
 export const listWidget: WidgetDefinition<ListParams> = {
   type: 'list',
   tagName: 'autoui-list',
-  description: 'A bulleted or numbered list of short items, optionally with links.',
+  description: 'Short items, bulleted or numbered.',
   schema,
   validator: fromStandaloneValidator<ListParams>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import type {MapProps} from './map-data.js';
 export const mapWidget: WidgetDefinition<MapProps> = {
   type: 'map',
   tagName: 'autoui-map',
-  description: 'Map with markers, circles (metres), GeoJSON layers and value-coloured choropleths; fits its content.',
+  description: 'Markers, circles, GeoJSON or choropleths on a map.',
   schema,
   validator: fromStandaloneValidator<MapProps>(validate, schema),
   recipe,

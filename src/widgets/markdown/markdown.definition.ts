@@ -9,7 +9,7 @@ import recipe from './markdown.recipe.md?raw';
 export const markdownWidget: WidgetDefinition<MarkdownParams> = {
   type: 'markdown',
   tagName: 'autoui-markdown',
-  description: 'Formatted text (markdown): explanations, summaries, headings, lists, links.',
+  description: 'Formatted text: explanations, summaries.',
   schema,
   validator: fromStandaloneValidator<MarkdownParams>(validate, schema),
   recipe,

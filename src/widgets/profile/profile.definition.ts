@@ -9,7 +9,7 @@ import recipe from './profile.recipe.md?raw';
 export const profileWidget: WidgetDefinition<ProfileParams> = {
   type: 'profile',
   tagName: 'autoui-profile',
-  description: 'A person or organisation: name, photo, role, facts and links.',
+  description: 'A person or organisation.',
   schema,
   validator: fromStandaloneValidator<ProfileParams>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import recipe from './stat-card.recipe.md?raw';
 export const statCardWidget: WidgetDefinition<StatCardParams> = {
   type: 'stat-card',
   tagName: 'autoui-stat-card',
-  description: 'A key figure on a card, with a trend (up, down, stable) and a variant colour.',
+  description: 'A key figure with a trend.',
   schema,
   validator: fromStandaloneValidator<StatCardParams>(validate, schema),
   recipe,

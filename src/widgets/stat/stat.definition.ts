@@ -9,7 +9,7 @@ import recipe from './stat.recipe.md?raw';
 export const statWidget: WidgetDefinition<StatParams> = {
   type: 'stat',
   tagName: 'autoui-stat',
-  description: 'One key figure with its label, unit and caption.',
+  description: 'One key figure, with its unit.',
   schema,
   validator: fromStandaloneValidator<StatParams>(validate, schema),
   recipe,

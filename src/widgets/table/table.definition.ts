@@ -9,7 +9,7 @@ import type {TableProps} from './table-data.js';
 export const tableWidget: WidgetDefinition<TableProps> = {
   type: 'table',
   tagName: 'autoui-table',
-  description: 'Sortable data table with typed columns (number, date, url, boolean), thousands of rows, CSV download.',
+  description: 'Rows under sortable typed columns, thousands of them.',
   schema,
   validator: fromStandaloneValidator<TableProps>(validate, schema),
   recipe,

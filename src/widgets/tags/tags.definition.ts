@@ -9,7 +9,7 @@ import recipe from './tags.recipe.md?raw';
 export const tagsWidget: WidgetDefinition<TagsParams> = {
   type: 'tags',
   tagName: 'autoui-tags',
-  description: 'A set of labels or categories shown as chips.',
+  description: 'Labels or categories as chips.',
   schema,
   validator: fromStandaloneValidator<TagsParams>(validate, schema),
   recipe,

@@ -9,7 +9,7 @@ import recipe from './timeline.recipe.md?raw';
 export const timelineWidget: WidgetDefinition<TimelineParams> = {
   type: 'timeline',
   tagName: 'autoui-timeline',
-  description: 'Dated events in order: a history, a procedure, steps.',
+  description: 'Dated events in order.',
   schema,
   validator: fromStandaloneValidator<TimelineParams>(validate, schema),
   recipe,
