@@ -22,6 +22,23 @@ const DANGEROUS = /^\s*(javascript|vbscript|data|file|blob):/i;
 const urlKey = (key: string) => IMAGE_KEY.test(key) || LINK_KEY.test(key) || key === 'tileUrl';
 
 /**
+ * Whether strings under `key` (or its singular, `images` → `image`) are URLs, remembered per
+ * walk: a table of 10,000 rows has a handful of keys, and two regular expressions per cell
+ * would cost more than the rest of the walk.
+ */
+function urlKeys(): (key: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (key) => {
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = urlKey(key) || urlKey(key.replace(/s$/i, ''));
+      known.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/**
  * `text` without its last word when that word holds a `:`. Scanned from the end: a regex anchored
  * at the end would retry from every position of a long word, and a model writes words as long as
  * it likes.
@@ -54,16 +71,21 @@ function verdict(key: string, value: string, imageHosts: readonly string[], poli
 }
 
 /**
- * Returns a copy of `params` without the URLs the rules refuse, and what was removed. Strings in
+ * Returns `params` without the URLs the rules refuse, and what was removed. Strings in
  * arrays are judged by the key of the array (`images: ["https://..."]`). Images from hosts the
  * page did not allow are kept and listed in `gated` with the `gate` policy (the default: every
  * image widget then shows a button naming the host, and loads nothing until a person clicks it),
  * or removed with `drop`.
  *
+ * `params` is never changed. What needs no change is shared with it, not copied: checking a
+ * 10,000-row table copies no row, and builds a JSON Pointer only for a value it reports. Only
+ * the objects and arrays on the way to a removed value are new.
+ *
  * `unfinished(path, value)` names the strings a model is still writing (a draft's): a half-written URL
  * is another URL (`https://images.example.org` may go on as `.evil.net/x.png`), so under a URL key
  * such a string is left out, and in text its last word waits if it holds a `:` (a link or an
- * image being written); what is left is judged as usual.
+ * image being written); what is left is judged as usual. With it, everything is copied: a
+ * draft's params are its parser's, which it goes on changing as the model writes.
  */
 export function dropUnsafeUrls(
   params: Record<string, unknown>,
@@ -73,38 +95,61 @@ export function dropUnsafeUrls(
 ): {params: Record<string, unknown>; dropped: DroppedUrl[]; gated: string[]} {
   const dropped: DroppedUrl[] = [];
   const gated: string[] = [];
-  const walk = (given: unknown, key: string, path: string): unknown => {
+  const copyAll = unfinished !== undefined;
+  const isUrlKey = urlKeys();
+  /** The keys from the root to the value being walked: its path, built only when needed. */
+  const keys: string[] = [];
+  const path = () => keys.map((k) => `/${escapePointerKey(k)}`).join('');
+  const walk = (given: unknown, key: string): unknown => {
     if (typeof given === 'string') {
       let value = given;
-      const singular = key.replace(/s$/i, '');
       // Most strings are plain text under a plain key: without a scheme they cannot be a URL we refuse.
-      if (!value.includes(':') && !urlKey(singular) && !urlKey(key)) return value;
-      if (unfinished?.(path, value)) {
-        if (urlKey(singular) || urlKey(key)) return DROP;
+      if (!value.includes(':') && !isUrlKey(key)) return value;
+      const singular = key.replace(/s$/i, '');
+      if (unfinished?.(path(), value)) {
+        if (isUrlKey(key)) return DROP;
         value = withoutLastWordIfScheme(value);
         if (!value.includes(':')) return value;
       }
       const reason = verdict(singular, value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
       if (reason === GATED) {
-        gated.push(path);
+        gated.push(path());
         return value;
       }
       if (reason) {
-        dropped.push({path, reason});
+        dropped.push({path: path(), reason});
         return DROP;
       }
       return value;
     }
-    if (Array.isArray(given)) return given.map((v, i) => walk(v, key, `${path}/${i}`)).filter((v) => v !== DROP);
-    if (isObject(given)) {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(given)) {
-        const kept = walk(v, k, `${path}/${escapePointerKey(k)}`);
-        if (kept !== DROP) out[k] = kept;
+    if (Array.isArray(given)) {
+      let out: unknown[] | undefined = copyAll ? [] : undefined;
+      for (let i = 0; i < given.length; i++) {
+        keys.push(String(i));
+        const kept = walk(given[i], key);
+        keys.pop();
+        // The first change starts the copy, with the items before it as they were.
+        if (!out && kept !== given[i]) out = given.slice(0, i);
+        if (out && kept !== DROP) out.push(kept);
       }
-      return out;
+      return out ?? given;
+    }
+    if (isObject(given)) {
+      let out: Record<string, unknown> | undefined = copyAll ? {} : undefined;
+      const names = Object.keys(given);
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i];
+        const v = given[k];
+        keys.push(k);
+        const kept = walk(v, k);
+        keys.pop();
+        if (!out && kept !== v) out = Object.fromEntries(names.slice(0, i).map((n) => [n, given[n]]));
+        // defineProperty: a `__proto__` key (JSON.parse makes it an own key) stays a key, not a prototype.
+        if (out && kept !== DROP) Object.defineProperty(out, k, {value: kept, enumerable: true, writable: true, configurable: true});
+      }
+      return out ?? given;
     }
     return given;
   };
-  return {params: walk(params, '', '') as Record<string, unknown>, dropped, gated};
+  return {params: walk(params, '') as Record<string, unknown>, dropped, gated};
 }

@@ -59,8 +59,11 @@ export function checkWidgetParams(
   if (!first.valid) return {ok: false, output: validationFailure(first.errors, validator.schema, repairs.length ? {repaired: repairs} : {})};
   if (!isObject(coerced)) return {ok: false, output: validationFailure([{path: '', message: 'must be object'}], validator.schema)};
 
-  const {params: safe, dropped, gated} = dropUnsafeUrls(coerced, imageHosts, policy);
-  if (!dropped.length) return {ok: true, params: safe, repairs, dropped, gated};
+  const checked = dropUnsafeUrls(coerced, imageHosts, policy);
+  const {dropped, gated} = checked;
+  if (!dropped.length) return {ok: true, params: checked.params, repairs, dropped, gated};
+  // Items are removed in place below: on a copy, since what dropUnsafeUrls left unchanged is the caller's.
+  const safe = structuredClone(checked.params);
   // Without a required URL an item is incomplete: remove the item rather than fail the widget.
   for (let round = 0; round < 50; round++) {
     const result = validator.validate(safe);
