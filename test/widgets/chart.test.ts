@@ -18,6 +18,8 @@ function paintedPixels(el: AutouiChartWidget): number {
 async function renderChart(params: ChartProps, lang: 'en' | 'fr' = 'en') {
   const {element} = await renderWidget<AutouiChartWidget>(chartWidget, params, {locale: lang, language: lang});
   await waitUntil(() => element.chart && paintedPixels(element) > 200, 'the chart painted nothing');
+  // The screen-reader table follows at the first idle moment.
+  await waitUntil(() => element.shadowRoot!.querySelector('[part=data-table]'), 'no screen-reader table');
   return element;
 }
 
@@ -68,6 +70,14 @@ describe('chart widget', () => {
     ]);
     const table = el.shadowRoot!.querySelector('table')!.parentElement!;
     expect(table.getBoundingClientRect().width).to.be.at.most(1); // visually hidden, still in the accessibility tree
+  });
+
+  it('draws the chart first; its screen-reader table follows at the first idle moment', async () => {
+    const {element} = await renderWidget<AutouiChartWidget>(chartWidget, seats, {locale: 'en', language: 'en'});
+    expect(element.shadowRoot!.querySelector('canvas'), 'the chart is rendered').to.not.equal(null);
+    expect(element.shadowRoot!.querySelector('[part=data-table]'), 'the table waits').to.equal(null);
+    await waitUntil(() => element.chart && element.shadowRoot!.querySelector('[part=data-table]'), 'no screen-reader table');
+    expect(tableText(element)[1]).to.deep.equal(['A', '350', '250']);
   });
 
   it('keeps the screen-reader table to its first 500 rows for a long series, and says so', async () => {
@@ -135,5 +145,5 @@ describe('chart widget', () => {
 
 runWidgetBaseTests(chartWidget, {
   parts: ['title', 'chart', 'canvas', 'data-table'],
-  ready: (el) => waitUntil(() => (el as AutouiChartWidget).chart !== undefined),
+  ready: (el) => waitUntil(() => (el as AutouiChartWidget).chart !== undefined && el.shadowRoot!.querySelector('[part=data-table]')),
 });

@@ -66,7 +66,8 @@ describe('map widget', () => {
     shapes[0].dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: 1, clientY: 1}));
     await waitUntil(() => $(el, '.leaflet-popup-content'), 'no popup opened');
     expect($(el, '.leaflet-popup-content')!.textContent).to.equal('Strasbourg: 12 nests');
-    // The places are also listed for screen readers.
+    // The places are also listed for screen readers, from the first idle moment after the map.
+    await waitUntil(() => $$(el, '.sr-only li').length, 'no list of places');
     expect($$(el, '.sr-only li').map((li) => li.textContent)).to.deep.equal(['Strasbourg: 12 nests', 'Mulhouse: 5 nests', 'Nesting area']);
   });
 

@@ -86,13 +86,14 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
   private grewAsDraft = false;
   /** The params (and text colour) of a draft's last configuration, as JSON: the finished call usually says the same. */
   private draftedParams?: string;
-  /** False from the moment a draft is finished until the next idle moment: see {@link render}. */
-  @state() private tableReady = true;
+  /** True from the first idle moment after the chart (not a draft) was first drawn: see {@link render}. */
+  @state() private tableReady = false;
+  #tableScheduled = false;
 
   protected override willUpdate(changed: PropertyValues): void {
     if (this.draft) this.grewAsDraft = true;
-    if (changed.has('draft') && !this.draft && this.grewAsDraft) {
-      this.tableReady = false;
+    if (!this.draft && this.params && !this.#tableScheduled) {
+      this.#tableScheduled = true;
       const ready = () => (this.tableReady = true);
       if (typeof requestIdleCallback === 'function') requestIdleCallback(ready, {timeout: 500});
       else setTimeout(ready, 50);
@@ -118,8 +119,9 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     if (!this.params) return nothing;
     const t = pickTexts(this.environment.language, STRINGS);
     const {title, type, datasets} = this.params;
-    // A draft is busy (aria-busy): its screen-reader table comes with the finished chart, at the
-    // first idle moment after it, so the finished chart shows without waiting for it.
+    // The screen-reader table (up to 500 rows: more DOM than the chart) comes at the first idle
+    // moment after the chart is drawn, so the chart shows without waiting for it; a draft (busy,
+    // aria-busy) gets it once finished.
     const withTable = !this.draft && this.tableReady;
     const table = withTable ? chartTable(this.params) : {head: [], rows: []};
     // A table of thousands of rows helps no one and costs more to lay out than the chart itself.

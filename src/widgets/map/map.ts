@@ -1,4 +1,5 @@
 import {css, html, nothing, unsafeCSS, type PropertyValues} from 'lit';
+import {state} from 'lit/decorators.js';
 import {styleMap} from 'lit/directives/style-map.js';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import {AutouiWidgetElement} from '../widget-element.js';
@@ -74,8 +75,18 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
     return this.scene?.tileLayer;
   }
 
+  /** True from the first idle moment after the map was first drawn: see {@link render}. */
+  @state() private placesReady = false;
+  #placesScheduled = false;
+
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('params') || changed.has('environment')) this.controller.invalidate();
+    if (!this.draft && this.params && !this.#placesScheduled) {
+      this.#placesScheduled = true;
+      const ready = () => (this.placesReady = true);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(ready, {timeout: 500});
+      else setTimeout(ready, 50);
+    }
   }
 
   override render() {
@@ -83,6 +94,8 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
     const t = pickTexts(this.environment.language, STRINGS);
     const {title, markers = [], circles = []} = this.params;
     const height = this.params.height ? {'--_height': `${this.params.height}px`} : {};
+    // The screen-reader list of places (up to 500: more DOM than the markers' layer) comes at the
+    // first idle moment after the map is drawn, so the map shows without waiting for it.
     const places = [...markers, ...circles].filter((m) => m.popup);
     return html`
       ${title ? html`<h3 part="title" class="title">${clip(title, 300)}</h3>` : nothing}
@@ -92,7 +105,7 @@ export class AutouiMapWidget extends AutouiWidgetElement<MapProps> {
       </div>
       ${this.renderLegends(t.noData)}
       ${this.layerErrors.map((i) => html`<p part="error" class="error" role="alert">${t.layerError(i + 1)}</p>`)}
-      ${places.length
+      ${this.placesReady && places.length
         ? html`<ul class="sr-only" aria-label=${t.places}>${places.slice(0, 500).map((m) => html`<li>${clip(m.popup!, 300)}</li>`)}</ul>`
         : nothing}
     `;
