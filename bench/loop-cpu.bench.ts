@@ -9,7 +9,7 @@ import {ToolCatalog} from '../src/agent/tool-catalog.js';
 import type {LanguageModel, ModelRequest, ModelStreamPart} from '../src/providers/language-model.js';
 import type {McpLayer} from '../src/agent/types.js';
 import {serversOfSize} from './fixtures/large-servers.js';
-import {median, type BenchResult} from './stats.js';
+import {median, spread, type BenchResult} from './stats.js';
 
 const ITERATIONS = 10;
 const RUNS = 30;
@@ -58,8 +58,8 @@ export async function loopCpu(): Promise<BenchResult> {
     name: '3. loop CPU per iteration (10 layers, 300 tools, eager)',
     comparison: 'core work per iteration vs JSON.stringify of the request body',
     rows: [
-      {what: 'agent core per iteration (median, ms)', value: Number(ours.toFixed(3))},
-      {what: 'JSON.stringify of the request (median, ms)', value: Number(baseline.toFixed(3))},
+      {what: 'agent core per iteration (median, ms)', value: Number(ours.toFixed(3)), 'p25–p75': spread(loopTimes.slice(5))},
+      {what: 'JSON.stringify of the request (median, ms)', value: Number(baseline.toFixed(3)), 'p25–p75': spread(stringifyTimes.slice(5))},
     ],
     ratio: Number(ratio.toFixed(2)),
     target: '≤ 2',

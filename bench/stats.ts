@@ -30,7 +30,17 @@ export interface BenchResult {
 /** Rounds to 3 decimals (table cells). */
 export const round3 = (n: number) => Number(n.toFixed(3));
 
-/** A table row comparing one measure of ours with the baseline's: both values and ours/baseline. */
-export function ratioRow(what: string, ours: number, baseline: number): Record<string, string | number> {
-  return {what, ours: round3(ours), baseline: round3(baseline), 'ours/baseline': round3(ours / baseline)};
+/**
+ * A table row comparing one measure of ours with the baseline's: both values and ours/baseline,
+ * and with `samples` (the repetitions each value sums up) the middle half of each side's.
+ */
+export function ratioRow(what: string, ours: number, baseline: number, samples?: {ours: readonly number[]; baseline: readonly number[]}): Record<string, string | number> {
+  const row: Record<string, string | number> = {what, ours: round3(ours), baseline: round3(baseline), 'ours/baseline': round3(ours / baseline)};
+  if (samples) Object.assign(row, {'ours p25–p75': spread(samples.ours), 'baseline p25–p75': spread(samples.baseline)});
+  return row;
+}
+
+/** The spread of `values` as `p25–p75` (the middle half), rounded to 1 decimal: shows a ratio apart from noise. */
+export function spread(values: readonly number[]): string {
+  return `${quantile(values, 0.25).toFixed(1)}–${quantile(values, 0.75).toFixed(1)}`;
 }

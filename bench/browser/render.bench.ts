@@ -7,7 +7,7 @@
  * (bench/pages/render-ours.js). Each run is a fresh page; ours and the baseline alternate.
  */
 import {openChromium} from './chromium-session.mjs';
-import {median, round3, type BenchResult} from '../stats.js';
+import {median, round3, spread, type BenchResult} from '../stats.js';
 
 const RUNS = 7;
 const WARMUP = 2;
@@ -95,7 +95,8 @@ export async function rendering(session: Session): Promise<BenchResult> {
       for (const [key, what] of [['ready', 'ready (ms)'], ['painted', 'painted (ms)'], ['heap', 'JS heap after GC (MB)']] as const) {
         const ours = med('ours', key);
         const base = med(baseline, key);
-        rows.push({widget: label, vs: BASELINE_NAMES[baseline], what, ours: round3(ours), baseline: round3(base), 'ours/baseline': round3(ours / base)});
+        const of = (impl: string) => spread(samples.get(impl)!.map((x) => x[key]));
+        rows.push({widget: label, vs: BASELINE_NAMES[baseline], what, ours: round3(ours), baseline: round3(base), 'ours/baseline': round3(ours / base), 'ours p25–p75': of('ours'), 'baseline p25–p75': of(baseline)});
         if (baseline === 'bare') ratios.push(ours / base);
         if (baseline === 'full' && key !== 'heap' && ours >= base) tableAhead = false;
       }
@@ -103,7 +104,8 @@ export async function rendering(session: Session): Promise<BenchResult> {
   }
   const worst = Math.max(...ratios);
   if (failed.length) notes.push(...failed.map((f) => `FAILED, not measured: ${f}`));
-  notes.push(`${RUNS} runs per side and widget after ${WARMUP} warm-up runs (discarded), medians; a fresh browser context per run.`);
+  notes.push(`${RUNS} runs per side and widget after ${WARMUP} warm-up runs (discarded), medians, with the middle half of the runs (p25–p75); a fresh browser context per run.`);
+  notes.push('Both sides make their number format (Intl.NumberFormat, milliseconds for its locale data) inside the timed part: ours when a widget first renders, the baseline on first use. Until this round the baseline made it at load, outside the timing.');
   notes.push('ready = from the start of the work (widget_display on our side) to the content complete and laid out; painted = the frame after that. Code is loaded before timing on both sides (start-up is benchmark 5).');
   notes.push('Style and layout inside `ready` (CDP Performance metrics, medians; the rest is mostly script: node bench/profile.mjs <kind> shows it):');
   notes.push(...breakdown.map((b) => `  ${b.widget}, ${b.side}: ready ${b.ready} ms, of which style ${b.style} ms, layout ${b.layout} ms`));

@@ -6,7 +6,7 @@
  * and any constant offset between the two processes' clocks cancels in the difference.
  */
 import {openChromium} from './chromium-session.mjs';
-import {median, quantile, round3, type BenchResult} from '../stats.js';
+import {median, quantile, round3, spread, type BenchResult} from '../stats.js';
 
 const ROUNDS = 10;
 const WARMUP = 1;
@@ -50,7 +50,7 @@ export async function streaming(session: Session, fakeLlm: string): Promise<Benc
     name: '6. streaming (chunk sent by the server → seen in the page)',
     comparison: '<autoui-agent> autoui-text event vs a bare fetch reader on the same stream',
     rows: [
-      {what: 'median (ms)', ours: round3(median(ours)), 'bare fetch': round3(median(bare)), 'extra (ms)': round3(extra)},
+      {what: 'median (ms)', ours: round3(median(ours)), 'bare fetch': round3(median(bare)), 'extra (ms)': round3(extra), 'ours p25–p75': spread(ours), 'bare p25–p75': spread(bare)},
       {what: 'p90 (ms)', ours: round3(quantile(ours, 0.9)), 'bare fetch': round3(quantile(bare, 0.9)), 'extra (ms)': round3(quantile(ours, 0.9) - quantile(bare, 0.9))},
     ],
     ratio: round3(median(ours) / median(bare)),

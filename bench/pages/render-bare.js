@@ -12,7 +12,13 @@ import {install, leafletDone} from './render-harness.js';
 const full = new URL(location.href).searchParams.get('impl') === 'full';
 /** Rows a 24rem viewport shows below its header (our table's default height). */
 const VISIBLE_ROWS = 11;
-const numbers = new Intl.NumberFormat('en');
+/**
+ * The number format, made on first use, inside the timed part: our widgets make theirs when they
+ * first render (the element's language is known only then), and a first Intl format costs
+ * milliseconds (its locale data), so made at load here it would be left out of one side only.
+ */
+let format;
+const numbers = {format: (n) => (format ??= new Intl.NumberFormat('en')).format(n)};
 
 const el = (tag, text, parent) => {
   const node = document.createElement(tag);
