@@ -159,8 +159,24 @@ export class AutouiCanvas extends LitElement {
    */
   #sync(change?: WidgetChange) {
     if (change?.kind === 'added' && change.id && change.fromDraft !== undefined) this.#frameOf.set(change.id, change.fromDraft);
+    // What goes is forgotten at once, not at the next read: a widget removed and shown again under
+    // the same id before it (a restore after clear()) is a new widget, with a new element and its
+    // own autoui-widget-rendered.
+    const gone = change?.kind === 'removed' && change.id ? [change.id] : change?.kind === 'cleared' ? (change.removed ?? []) : [];
+    for (const id of gone) this.#forget(id);
+    for (const key of change?.kind === 'cleared' ? (change.removedDrafts ?? []) : change?.kind === 'draft-removed' && change.fromDraft ? [change.fromDraft] : []) {
+      this.#elements.delete(key);
+    }
     this.#stale = true;
     this.requestUpdate();
+  }
+
+  /** Drops what the canvas keeps about widget `id`. */
+  #forget(id: string) {
+    this.#elements.delete(this.#frameKey({id} as WidgetInstance));
+    this.#frameOf.delete(id);
+    this.#announced.delete(id);
+    this.#arrivals.forget(id);
   }
 
   /** Reads the store into the rendered lists (see {@link #sync}). */

@@ -58,6 +58,19 @@ describe('<autoui-canvas>', () => {
     }
   });
 
+  it('a canvas replaced at once under the same ids (a restore) gets new elements, each reported rendered again', async () => {
+    const {store, rendered, canvas} = await canvasFixture();
+    const [first] = store.replaceAll([{id: 'w_aaaaaa', type: 'stat', params: {label: 'Before', value: 1}}]);
+    await waitUntil(() => rendered.length === 1, 'the first widget');
+    const before = rendered[0].element;
+    // clear() and the same id again, in one task: the canvas renders once, after both.
+    store.replaceAll([{id: first.id, type: 'stat', params: {label: 'After', value: 2}}]);
+    await waitUntil(() => rendered.length === 2, 'the restored widget was not reported');
+    expect(rendered[1].id).to.equal(first.id);
+    expect(rendered[1].element).to.not.equal(before);
+    expect(canvas.shadowRoot!.textContent).to.not.contain('Before');
+  });
+
   it('updates in place: the same element instance shows the new params', async () => {
     const {tool, rendered} = await canvasFixture();
     const {json} = await tool('widget_display', {name: 'stat', params: {label: 'Votes', value: 1}});
