@@ -265,7 +265,10 @@ export class AutouiCanvas extends LitElement {
     // Drafts are named by their type alone, not their streaming title: a label that changed every
     // frame would be announced again and again; nor do they count in the numbering of the widgets.
     const labels = frameLabels(frames.filter((f) => f.widget));
-    return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}>
+    // One listener of each kind for the whole canvas, not three per frame: a frame is found from
+    // the event's target (see #onPointer), so 100 widgets add no 300 listeners.
+    return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
+      @keydown=${this.#onKeydown} @pointerdown=${this.#onPointer} @click=${this.#onClick}>
       ${repeat(
         frames,
         (frame) => frame.key,
@@ -291,19 +294,18 @@ export class AutouiCanvas extends LitElement {
             aria-busy=${item ? nothing : 'true'}
             aria-label=${item ? (this.readonly ? labels.get(frame.key) : `${labels.get(frame.key)} (${t.hint})`) : t.draft(frame.type)}
             style=${styleMap(style)}
-            @keydown=${(e: KeyboardEvent) => item && this.#onKey(e, item)}
           >
             ${item && !this.readonly
               ? html`<div class="controls">
-                  <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'move')}>✥</button>
-                  <button part="close" type="button" aria-label="${t.close} ${item.type}" @click=${() => this.store?.remove(item.id)}>✕</button>
+                  <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} >✥</button>
+                  <button part="close" class="close" type="button" aria-label="${t.close} ${item.type}">✕</button>
                 </div>`
               : nothing}
             ${element ??
             (this.failedTypes.has(frame.type)
               ? html`<div class="failed" role="alert">${this.failedTypes.get(frame.type)}</div>`
               : html`<div class="loading" role="status">…</div>`)}
-            ${item && !this.readonly ? html`<div class="grip" aria-hidden="true" @pointerdown=${(e: PointerEvent) => this.#drag(e, item, 'resize')}></div>` : nothing}
+            ${item && !this.readonly ? html`<div class="grip" aria-hidden="true"></div>` : nothing}
           </section>`;
         },
       )}
@@ -358,8 +360,34 @@ export class AutouiCanvas extends LitElement {
     return {x: Math.round(x), y: Math.round(box.top - canvas.top), width: Math.round(box.width), height: Math.round(box.height)};
   }
 
+  /** The widget whose frame `target` is (`frame: true`) or is inside, from the canvas's own tree. */
+  #itemAt(target: EventTarget | null | undefined, frame = false): WidgetInstance | undefined {
+    const element = target instanceof Element ? target : undefined;
+    const section = frame ? (element?.matches('section[data-id]') ? element : undefined) : element?.closest('section[data-id]');
+    const id = section?.getAttribute('data-id');
+    return id ? this.items.find((i) => i.id === id) : undefined;
+  }
+
+  // Arrow keys act on a focused frame itself, not on what is focused inside its widget.
+  #onKeydown = (event: KeyboardEvent) => {
+    const item = this.#itemAt(event.target, true);
+    if (item) this.#onKey(event, item);
+  };
+
+  #onPointer = (event: PointerEvent) => {
+    const target = event.target instanceof Element ? event.target : undefined;
+    const mode = target?.closest('.handle') ? 'move' : target?.closest('.grip') ? 'resize' : undefined;
+    const item = mode && this.#itemAt(target);
+    if (mode && item) this.#drag(event, item, mode);
+  };
+
+  #onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : undefined;
+    const item = target?.closest('button.close') && this.#itemAt(target);
+    if (item) this.store?.remove(item.id);
+  };
+
   #onKey(event: KeyboardEvent, item: WidgetInstance) {
-    if (event.target !== event.currentTarget) return;
     const delta = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]}[event.key];
     if (!delta || !this.store || this.readonly) return;
     event.preventDefault();
