@@ -51,8 +51,12 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
   @state() private sortDirection: SortDirection = 'ascending';
   /** Index (in display order) of the first row rendered. */
   @state() private firstRow = 0;
-  /** How many rows fit in the viewport, measured on scroll and resize. */
-  @state() private visibleRows = 20;
+  /**
+   * How many rows fit in the viewport, measured on scroll and resize. Until then, what the
+   * default height (24rem at 16px: 384 px) shows, so a table at that height is drawn once, with
+   * no rows the first measure would take away.
+   */
+  @state() private visibleRows = 11;
 
   private columns: ResolvedColumn[] = [];
   private order: number[] = [];
