@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 
-const expected = {defined: true, rendered: true, stopReason: 'end_turn', text: 'There are 3.', firstTools: ['search_tools', 'list_tools', 'recall']};
+const expected = {defined: true, rendered: true, stopReason: 'end_turn', text: 'There are 3.', firstTools: ['search_tools', 'list_tools']};
 
 /** Opens the core page and returns its result and any CSP violations or page errors. `elsewhere`: the page on another origin than the bundles. */
 async function openCorePage({context, baseUrl, screenshot}, build, csp, elsewhere = false) {
