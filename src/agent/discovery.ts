@@ -44,7 +44,6 @@ export function sharedPseudoTools(): ProviderTool[] {
   return [
     {
       name: SHARED_PSEUDO_TOOLS.search_tools,
-      // No enum here: the server is optional, and list_tools' enum already names them.
       description: 'Find tools by keywords, on one server or all; found tools become callable.',
       input_schema: {type: 'object', properties: {query: {type: 'string'}, server: {type: 'string'}}, required: ['query'], additionalProperties: false},
     },
