@@ -374,17 +374,30 @@ export class AutouiCanvas extends LitElement {
     if (item) this.#onKey(event, item);
   };
 
+  /**
+   * The canvas's own control `target` is in (a handle, a grip or a close button of a frame) and
+   * its widget. A widget's own DOM may have elements with the same classes (a page widget without
+   * a shadow root, with its own close button): those are the widget's, so only a control at the
+   * place the canvas renders it counts.
+   */
+  #controlAt(target: EventTarget | null): {control: Element; kind: 'move' | 'resize' | 'close'; item: WidgetInstance} | undefined {
+    if (this.readonly || !(target instanceof Element)) return undefined;
+    const control = target.closest('.handle, .grip, .close');
+    const kind = control?.classList.contains('handle') ? 'move' : control?.classList.contains('grip') ? 'resize' : 'close';
+    const frame = kind === 'resize' ? control?.parentElement : control?.parentElement?.classList.contains('controls') ? control.parentElement.parentElement : undefined;
+    if (!control || !frame?.matches('section[data-id]') || !frame.parentElement?.classList.contains('canvas')) return undefined;
+    const item = this.#itemAt(frame, true);
+    return item && {control, kind, item};
+  }
+
   #onPointer = (event: PointerEvent) => {
-    const target = event.target instanceof Element ? event.target : undefined;
-    const mode = target?.closest('.handle') ? 'move' : target?.closest('.grip') ? 'resize' : undefined;
-    const item = mode && this.#itemAt(target);
-    if (mode && item) this.#drag(event, item, mode);
+    const found = this.#controlAt(event.target);
+    if (found && found.kind !== 'close') this.#drag(event, found.control, found.item, found.kind);
   };
 
   #onClick = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : undefined;
-    const item = target?.closest('button.close') && this.#itemAt(target);
-    if (item) this.store?.remove(item.id);
+    const found = this.#controlAt(event.target);
+    if (found?.kind === 'close') this.store?.remove(found.item.id);
   };
 
   #onKey(event: KeyboardEvent, item: WidgetInstance) {
@@ -401,11 +414,12 @@ export class AutouiCanvas extends LitElement {
     void this.updateComplete.then(() => (this.renderRoot.querySelector(`[data-id="${item.id}"]`) as HTMLElement | null)?.focus());
   }
 
-  #drag(event: PointerEvent, item: WidgetInstance, mode: 'move' | 'resize') {
+  #drag(event: PointerEvent, control: Element, item: WidgetInstance, mode: 'move' | 'resize') {
     if (!this.store) return;
     const start = this.#box(item.id);
     const sign = this.environment.dir === 'rtl' ? -1 : 1;
-    trackPointer(event, (dx, dy) => {
+    // The control captures the pointer, so the cursor stays the handle's or the grip's while it moves.
+    trackPointer(event, control, (dx, dy) => {
       if (mode === 'move') this.store?.move(item.id, start.x + sign * dx, start.y + dy);
       else this.store?.resize(item.id, start.width + sign * dx, start.height + dy);
     });

@@ -4,11 +4,14 @@
  * canvas only turns deltas into store changes.
  */
 
-/** Starts a gesture on `event`; `onMove(dx, dy)` is called with the distance from the start until release. */
-export function trackPointer(event: PointerEvent, onMove: (dx: number, dy: number) => void): void {
+/**
+ * Starts a gesture on `event`, captured by `target` (the control pressed: the canvas listens for
+ * every frame at once, so the event's own current target is the whole canvas); `onMove(dx, dy)` is
+ * called with the distance from the start until release.
+ */
+export function trackPointer(event: PointerEvent, target: Element, onMove: (dx: number, dy: number) => void): void {
   if (event.button !== 0) return;
   event.preventDefault();
-  const target = event.currentTarget as Element;
   const {clientX: x0, clientY: y0, pointerId} = event;
   try {
     target.setPointerCapture(pointerId);

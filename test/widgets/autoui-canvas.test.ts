@@ -117,6 +117,48 @@ describe('<autoui-canvas>', () => {
     expect(item(id)).to.equal(null);
   });
 
+  it('a page widget’s own close button and handle are the widget’s: pressing them neither closes nor moves the frame', async () => {
+    // A page element with no shadow root, whose DOM has the canvas's own class names.
+    if (!customElements.get('page-dialogish')) {
+      customElements.define('page-dialogish', class extends HTMLElement {
+        params: unknown;
+        connectedCallback() {
+          this.innerHTML = '<div class="controls"><button class="close handle">its own ✕</button></div><div class="grip"></div>';
+        }
+      });
+    }
+    const {registry, store, item, canvas} = await canvasFixture();
+    registry.registerPageWidget({type: 'dialogish', tagName: 'page-dialogish', description: 'A box with its own close', schema: {type: 'object'}});
+    const {id} = store.create({type: 'dialogish', params: {}});
+    await waitUntil(() => item(id)?.querySelector('page-dialogish button'), 'the page widget rendered');
+    const own = item(id).querySelector('page-dialogish button') as HTMLButtonElement;
+    own.click();
+    const at = (el: Element, type: string, x: number) => el.dispatchEvent(new PointerEvent(type, {pointerId: 3, button: 0, clientX: x, clientY: x, bubbles: true}));
+    for (const el of [own, item(id).querySelector('page-dialogish .grip')!]) {
+      at(el, 'pointerdown', 10);
+      at(el, 'pointermove', 90);
+      at(el, 'pointerup', 90);
+    }
+    await canvas.updateComplete;
+    expect(store.list().map((w) => w.id), 'still on the canvas').to.deep.equal([id]);
+    expect(store.get(id)!.position, 'not moved').to.equal(undefined);
+    expect(store.get(id)!.size, 'not resized').to.equal(undefined);
+    // The canvas's own close button still closes it.
+    (item(id).querySelector('[part=close]') as HTMLButtonElement).click();
+    expect(store.list()).to.deep.equal([]);
+  });
+
+  it('a read-only canvas has no controls, and arrow keys move nothing', async () => {
+    const {tool, rendered, item, store, canvas} = await canvasFixture();
+    canvas.readonly = true;
+    const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
+    await waitUntil(() => rendered.length === 1);
+    expect(item(id).querySelector('[part=close], [part=handle], .grip')).to.equal(null);
+    item(id).dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    await canvas.updateComplete;
+    expect(store.get(id)!.position).to.equal(undefined);
+  });
+
   it('moves the focused widget with arrow keys and resizes it with shift+arrows, keeping focus', async () => {
     const {tool, rendered, item, store, canvas} = await canvasFixture();
     const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
