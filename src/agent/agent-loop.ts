@@ -121,8 +121,13 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const displayTool = catalog.entries.find((e) => e.tool.displays)?.name;
 
   const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
-  // recall comes with the first tool result there is (of this run, or of the history).
-  let offered: ProviderTool[] = firstRequestTools(catalog, {eagerTools: options.eagerTools, recall: messages.some((m) => m.role === 'tool')});
+  // recall comes with the first tool result there is (of this run, or of the history). With
+  // every tool offered eagerly it comes from the start: a list that never changes keeps the
+  // provider's prompt cache whole, which is the point of eager tools.
+  let offered: ProviderTool[] = firstRequestTools(catalog, {
+    eagerTools: options.eagerTools,
+    recall: options.eagerTools || messages.some((m) => m.role === 'tool'),
+  });
   if (options.eagerTools) catalog.layers.forEach((_, i) => dispatcher.markActivated(i));
 
   // Iterations count across the conversation, so results of earlier questions are already "old"

@@ -101,8 +101,6 @@ export function discoveryToolNames(catalog: ToolCatalog): Set<string> {
       const name = catalog.recipeToolName(layerIndex, role);
       if (name) names.add(name);
     }
-    names.add(catalog.pseudoToolName(layerIndex, 'search_tools'));
-    names.add(catalog.pseudoToolName(layerIndex, 'list_tools'));
   });
   names.add(SHARED_PSEUDO_TOOLS.search_tools).add(SHARED_PSEUDO_TOOLS.list_tools);
   return names;

@@ -109,11 +109,6 @@ export class ToolCatalog {
     return prefixToolName(this.serverKeys[layerIndex], layer.protocol, role, this.#options.maxNameLength);
   }
 
-  /** The name of a pseudo-tool (`search_tools`/`list_tools`) of a layer. */
-  pseudoToolName(layerIndex: number, pseudo: PseudoToolName): string {
-    return prefixToolName(this.serverKeys[layerIndex], this.layers[layerIndex].protocol, pseudo, this.#options.maxNameLength);
-  }
-
   /** The entry of a layer's tool by its real (unprefixed) name. */
   entryOf(layerIndex: number, toolName: string): CatalogEntry | undefined {
     return this.entries.find((e) => e.layerIndex === layerIndex && e.tool.name === toolName);

@@ -209,6 +209,14 @@ describe('runAgentLoop', () => {
     expect(nudges(6)).to.equal(1);
   });
 
+  it('the no-render guard withdraws the discovery tools only, not a server\'s own tool that happens to be called search_tools', async () => {
+    const layer = dataLayer('Data', [{name: 'query_sql', description: 'Run SQL'}, {name: 'search_tools', description: 'Search the tool shed inventory'}]);
+    const model = new ScriptedModel(Array.from({length: 5}, (_, i) => turn([call('data_mcp_query_sql', {i})])));
+    await runAgentLoop('q', {provider: model, layers: [layer, displayLayer()], maxIterations: 5});
+    expect(model.toolNames(4)).to.not.include('search_tools');
+    expect(model.toolNames(4)).to.include('data_mcp_search_tools');
+  });
+
   it('a widget resets the no-render guard', async () => {
     const model = new ScriptedModel([
       ...Array.from({length: 3}, (_, i) => turn([call('data_mcp_query_sql', {i})])),

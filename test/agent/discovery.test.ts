@@ -139,10 +139,11 @@ describe('lazy discovery', () => {
     expect(model.toolNames(1)).to.include.members(['data_mcp_query_sql', 'data_mcp_list_tables']);
   });
 
-  it('eager-tools sends every tool in the first request', async () => {
-    const model = new ScriptedModel([turn([text('ok')])]);
+  it('eager-tools sends every tool in the first request, recall included, and the same list in every request after (the prompt cache stays whole)', async () => {
+    const model = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'select 1'})]), turn([text('ok')])]);
     await runAgentLoop('q', {provider: model, layers: [atlas(), sql(), displayLayer()], eagerTools: true});
-    expect(model.toolNames(0)).to.include.members(['atlas_mcp_country_info', 'data_mcp_query_sql', 'autoui_webmcp_widget_display']);
+    expect(model.toolNames(0)).to.include.members(['atlas_mcp_country_info', 'data_mcp_query_sql', 'autoui_webmcp_widget_display', 'recall']);
     expect(model.toolNames(0)).to.not.include('search_tools');
+    expect(model.toolNames(1)).to.deep.equal(model.toolNames(0));
   });
 });
