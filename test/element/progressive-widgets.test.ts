@@ -99,14 +99,14 @@ for (const provider of ['anthropic', 'openai'] as const) {
       const chart = (element as ChartElement).chart!;
       const early = chart.data.datasets[0].data.length;
       expect(early).to.be.below(400);
-      expect(element.shadowRoot!.querySelector('[part="data-table"]'), 'the screen-reader table waits for the finished chart').to.equal(null);
+      expect(element.shadowRoot!.querySelector('[part="data-table"] caption'), 'the screen-reader table waits for the finished chart').to.equal(null);
       await answer;
       await settle(agent);
       const [widget] = ui(agent).widgets();
       expect(widget.element).to.equal(element);
       expect((element as ChartElement).chart, 'the same chart.js chart, updated in place').to.equal(chart);
       expect(chart.data.datasets[0].data).to.have.length(400);
-      await waitUntil(() => element.shadowRoot!.querySelector('[part="data-table"]'), 'the finished chart has its screen-reader table', {timeout: 3000});
+      await waitUntil(() => element.shadowRoot!.querySelector('[part="data-table"] caption'), 'the finished chart has its screen-reader table', {timeout: 3000});
     });
 
     it('two calls in one turn each get their draft, and each becomes its widget', async function () {

@@ -18,6 +18,13 @@ describe('<autoui-canvas>', () => {
     await expect(canvas).to.be.accessible();
   });
 
+  it('exports a chart\'s screen-reader table as chart-data-table, though the table itself comes later', async () => {
+    const {tool, rendered, canvas} = await canvasFixture();
+    await tool('widget_display', {name: 'chart', params: {type: 'bar', labels: ['a', 'b'], datasets: [{label: 'n', data: [1, 2]}]}});
+    await waitUntil(() => rendered.length === 1, 'the chart rendered');
+    expect(canvas.getAttribute('exportparts')).to.contain('chart-data-table');
+  });
+
   it('says so in the frame, and reports it, when a widget\'s code cannot be loaded', async () => {
     const {canvas, store, registry, item} = await canvasFixture();
     const stat = registry.get('stat')!;

@@ -19,7 +19,7 @@ async function renderChart(params: ChartProps, lang: 'en' | 'fr' = 'en') {
   const {element} = await renderWidget<AutouiChartWidget>(chartWidget, params, {locale: lang, language: lang});
   await waitUntil(() => element.chart && paintedPixels(element) > 200, 'the chart painted nothing');
   // The screen-reader table follows at the first idle moment.
-  await waitUntil(() => element.shadowRoot!.querySelector('[part=data-table]'), 'no screen-reader table');
+  await waitUntil(() => element.shadowRoot!.querySelector('[part=data-table] caption'), 'no screen-reader table');
   return element;
 }
 
@@ -75,8 +75,8 @@ describe('chart widget', () => {
   it('draws the chart first; its screen-reader table follows at the first idle moment', async () => {
     const {element} = await renderWidget<AutouiChartWidget>(chartWidget, seats, {locale: 'en', language: 'en'});
     expect(element.shadowRoot!.querySelector('canvas'), 'the chart is rendered').to.not.equal(null);
-    expect(element.shadowRoot!.querySelector('[part=data-table]'), 'the table waits').to.equal(null);
-    await waitUntil(() => element.chart && element.shadowRoot!.querySelector('[part=data-table]'), 'no screen-reader table');
+    expect(element.shadowRoot!.querySelector('[part=data-table] caption'), 'the table waits').to.equal(null);
+    await waitUntil(() => element.chart && element.shadowRoot!.querySelector('[part=data-table] caption'), 'no screen-reader table');
     expect(tableText(element)[1]).to.deep.equal(['A', '350', '250']);
   });
 
@@ -145,5 +145,5 @@ describe('chart widget', () => {
 
 runWidgetBaseTests(chartWidget, {
   parts: ['title', 'chart', 'canvas', 'data-table'],
-  ready: (el) => waitUntil(() => (el as AutouiChartWidget).chart !== undefined && el.shadowRoot!.querySelector('[part=data-table]')),
+  ready: (el) => waitUntil(() => (el as AutouiChartWidget).chart !== undefined && el.shadowRoot!.querySelector('[part=data-table] caption')),
 });

@@ -121,7 +121,8 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
     const {title, type, datasets} = this.params;
     // The screen-reader table (up to 500 rows: more DOM than the chart) comes at the first idle
     // moment after the chart is drawn, so the chart shows without waiting for it; a draft (busy,
-    // aria-busy) gets it once finished.
+    // aria-busy) gets it once finished. Until then an empty, hidden table holds its place, so the
+    // part is there when the canvas re-exports the widget's parts (::part(chart-data-table)).
     const withTable = !this.draft && this.tableReady;
     const table = withTable ? chartTable(this.params) : {head: [], rows: []};
     // A table of thousands of rows helps no one and costs more to lay out than the chart itself.
@@ -138,7 +139,7 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
         <caption>${title ? clip(title, 300) : t.data}${rows.length < table.rows.length ? html`<br />${t.firstRows(rows.length, table.rows.length)}` : nothing}</caption>
         <thead><tr>${table.head.map((h, i) => (i === 0 ? html`<td>${clip(h, 200)}</td>` : html`<th scope="col">${clip(h, 200)}</th>`))}</tr></thead>
         <tbody>${rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
-      </table></div>` : nothing}
+      </table></div>` : this.draft ? nothing : html`<div class="sr-only"><table part="data-table" hidden></table></div>`}
     `;
   }
 
