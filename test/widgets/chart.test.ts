@@ -141,6 +141,15 @@ describe('chart widget', () => {
     parent.append(el);
     await waitUntil(() => el.chart && el.chart !== chart && paintedPixels(el) > 200, 'no chart after re-attaching');
   });
+
+  it('leaves the params it was given as they were: chart.js patches only its own copies of the arrays', async () => {
+    const params: ChartProps = {type: 'line', labels: ['a', 'b', 'c'], datasets: [{label: 'n', data: [1, 2, 3]}]};
+    await renderChart(params);
+    for (const array of [params.labels!, params.datasets[0].data]) {
+      expect(array.push, 'push is the array\'s own').to.equal(Array.prototype.push);
+      expect(Object.getOwnPropertyNames(array)).to.deep.equal(['0', '1', '2', 'length']);
+    }
+  });
 });
 
 runWidgetBaseTests(chartWidget, {

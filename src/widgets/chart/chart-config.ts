@@ -34,7 +34,9 @@ export function chartConfig(props: ChartProps, context: ChartConfigContext): Cha
   // The Colors plugin steps aside as soon as one series has a colour, so we colour them all then.
   const anyColor = !isSliceKind(kind) && props.datasets.some((d) => isCssColor(d.color));
   const datasets = props.datasets.map((d, i): CjsDataset => {
-    const data = isPointKind(kind) ? toPoints(d, props.labels) : d.data;
+    // A copy: chart.js patches the arrays it is given (push, splice...), and these are the
+    // widget's params, shared with the store, the transcript and the page.
+    const data = isPointKind(kind) ? toPoints(d, props.labels) : d.data.slice();
     const dataset: Record<string, unknown> = {label: d.label ?? '', data};
     if (kind === 'area') dataset.fill = props.stacked && i > 0 ? '-1' : 'origin';
     if (anyColor) {
@@ -63,7 +65,7 @@ export function chartConfig(props: ChartProps, context: ChartConfigContext): Cha
       };
   return {
     type,
-    data: {labels: isPointKind(kind) ? undefined : props.labels, datasets},
+    data: {labels: isPointKind(kind) ? undefined : props.labels?.slice(), datasets},
     options: {
       responsive: true,
       maintainAspectRatio: false,
