@@ -114,6 +114,11 @@ export class AutouiAgent extends LitElement {
   @property({attribute: 'max-iterations', type: Number}) maxIterations = 10;
   /** Seconds one tool call may take (reset by MCP progress notifications). */
   @property({attribute: 'tool-timeout', type: Number}) toolTimeout = 60;
+  /**
+   * Seconds the model's answer may stay silent (before its first byte or between two) before the
+   * question ends with `PROVIDER_STREAM`: longer for a local model that thinks a long time.
+   */
+  @property({attribute: 'stream-timeout', type: Number}) streamTimeout = 300;
   /** Send every tool up front instead of lazy discovery. */
   @property({attribute: 'eager-tools', type: Boolean}) eagerTools = false;
   /**

@@ -17,6 +17,8 @@ export interface AgentAttributes {
   maxIterations: number;
   /** Seconds. */
   toolTimeout: number;
+  /** Seconds. */
+  streamTimeout: number;
   eagerTools: boolean;
   noDrafts: boolean;
   language: 'fr' | 'en';
@@ -33,6 +35,8 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
       apiKey: a.apiKey || undefined,
       allowBrowserKey: a.allowBrowserKey,
       isLocalPage: isLocalPage(),
+      // A value that is no positive number (a typo in the attribute) keeps the default.
+      idleTimeoutMs: a.streamTimeout > 0 ? a.streamTimeout * 1000 : undefined,
     },
     language: a.language,
     maxIterations: a.maxIterations,

@@ -28,6 +28,18 @@ describe('<autoui-agent> attributes', () => {
     expect(systemPrompt(second)).to.include(FRENCH_PROMPT);
   });
 
+  it('`stream-timeout` ends a question whose model goes silent after that many seconds, keeping the question and its text so far', async () => {
+    const scenario = await createScenario([{text: 'Looking into it', fault: {stall: true}}]);
+    const agent = await mountAgent(scenario, {attributes: {lang: 'en', 'stream-timeout': '1'}});
+    const started = Date.now();
+    const result = await agent.ask('Will it answer?');
+    expect(result.stopReason).to.equal('error');
+    expect(result.error?.code).to.equal('PROVIDER_STREAM');
+    expect(Date.now() - started, 'ended by the 1 s timeout, not the 300 s default').to.be.below(10_000);
+    expect(ui(agent).questions()).to.deep.equal(['You: Will it answer?']);
+    expect(ui(agent).answers().join(' ')).to.include('Looking into it');
+  });
+
   describe('without `lang`', () => {
     const pageLang = document.documentElement.lang;
     afterEach(() => void (document.documentElement.lang = pageLang));
