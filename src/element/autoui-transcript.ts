@@ -6,6 +6,7 @@ import type {ApprovalView} from './approval-card.js';
 import {approvalStyles} from './approval-card.styles.js';
 import {STRINGS, type Strings} from './strings.js';
 import {tokens} from '../styles/tokens.js';
+import {hasLongWord} from '../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../session/transcript.js';
 
 /**
@@ -35,6 +36,8 @@ export class AutouiTranscript extends LitElement {
     .log { max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
     ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--_space-s); }
     li { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
+    /* Text with a very long unbroken word: see styles/long-words.ts. */
+    li.long-words { font-kerning: none; }
     .user { align-self: flex-end; background: var(--_color-accent-soft); color: var(--_color-on-surface); padding: 0.4rem 0.7rem;
       border-radius: var(--_radius); max-width: 85%; }
     .user.from-app { background: var(--_color-surface-variant); border: 1px dashed var(--_color-border); }
@@ -101,13 +104,13 @@ export class AutouiTranscript extends LitElement {
         // The label has its own dir, so `dir="auto"` reads the direction from the question alone.
         // A view's message is labelled as the view's, visibly: the person did not type it.
         if (entry.from) {
-          return html`<li part="user from-app" class="user from-app" dir="auto"
+          return html`<li part="user from-app" class="user from-app${longWords(entry.text)}" dir="auto"
             ><span class="from" dir="ltr">${s.fromApp.replace('{tool}', entry.from.app.tool)}: </span>${entry.text}</li
           >`;
         }
-        return html`<li part="user" class="user" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
+        return html`<li part="user" class="user${longWords(entry.text)}" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
       case 'assistant':
-        return html`<li part="assistant" class="assistant" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
+        return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
       case 'tool': {
         const c = entry.call;
         const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
@@ -117,7 +120,7 @@ export class AutouiTranscript extends LitElement {
       case 'notice': {
         const text = noticeText(entry, s);
         // An error is also an alert (on an inner span: a list item may not take that role).
-        return html`<li part="notice" class="notice ${entry.level}" dir="auto">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
+        return html`<li part="notice" class="notice ${entry.level}${longWords(String(text))}" dir="auto">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
       }
     }
   }
@@ -183,3 +186,6 @@ function restoredText(notice: Notice, s: Strings): string {
   const dropped = restored?.dropped.length ? `; ${s.restoredDropped.replace('{types}', [...new Set(restored.dropped)].slice(0, 8).join(', '))}` : '';
   return `${lead} (${widgets}${dropped}).`;
 }
+
+/** The class of a transcript line whose text has a very long unbroken word (see styles/long-words.ts). */
+const longWords = (text: string) => (hasLongWord(text) ? ' long-words' : '');

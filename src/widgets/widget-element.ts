@@ -1,7 +1,8 @@
-import {LitElement, css, type CSSResultGroup} from 'lit';
+import {LitElement, css, type CSSResultGroup, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import {consume} from '@lit/context';
 import {tokens} from '../styles/tokens.js';
+import {hasLongWord} from '../styles/long-words.js';
 import {dateFormat, numberFormat} from './intl-cache.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from './widget-context.js';
 
@@ -27,6 +28,10 @@ export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement
       color: var(--_color-on-surface);
       font-family: var(--_font-family);
     }
+    /* Params with a very long unbroken word: see styles/long-words.ts. */
+    :host([long-words]) {
+      font-kerning: none;
+    }
   `;
 
   /** The widget's params, already validated against its schema. */
@@ -44,6 +49,11 @@ export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement
   @consume({context: widgetEnvironmentContext, subscribe: true})
   @property({attribute: false})
   environment: WidgetEnvironment = defaultWidgetEnvironment;
+
+  protected override update(changed: PropertyValues): void {
+    if (changed.has('params')) this.toggleAttribute('long-words', hasLongWord(this.params));
+    super.update(changed);
+  }
 
   /** Formats a number in the element's language. */
   protected formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
