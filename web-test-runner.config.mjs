@@ -11,6 +11,11 @@ import {existsSync, readdirSync} from 'node:fs';
 import {countReporter} from './test/support/count-reporter.mjs';
 import {startTestServers} from './test/support/test-servers.mjs';
 import {chromiumPath, chromiumArgs} from './scripts/chromium.mjs';
+import {startForeignHostRecorder} from './test/support/foreign-host-recorder.mjs';
+import {reliabilityPlugin} from './test/support/reliability-plugin.mjs';
+
+/** The hosts no page of ours may reach, resolved to a recorder (see foreign-host-recorder.mjs). */
+const foreign = await startForeignHostRecorder();
 
 const commonjs = fromRollup(rollupCommonjs);
 const json = fromRollup(rollupJson);
@@ -61,6 +66,23 @@ const testServers = {
 const hasTests = (dir) => existsSync(dir) && readdirSync(dir, {recursive: true}).some((f) => String(f).endsWith('.test.ts'));
 const groups = ['policy', 'agent', 'worker', 'session', 'providers', 'mcp', 'widgets', 'element'].filter((g) => hasTests(`test/${g}`));
 
+/**
+ * The reliability suite: generated hostile inputs, injected faults, a soak (test/reliability/);
+ * its Trusted Types part on a page that requires them, with a strict script-src.
+ */
+const reliabilityGroups = hasTests('test/reliability')
+  ? [
+      {name: 'reliability', files: 'test/reliability/*.test.ts'},
+      {
+        name: 'reliability-tt',
+        files: 'test/reliability/trusted-types/*.test.ts',
+        testRunnerHtml: (framework) => `<!DOCTYPE html><html lang="en"><head>
+        <meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'; script-src 'self'">
+        </head><body><script type="module" src="${framework}"></script></body></html>`,
+      },
+    ]
+  : [];
+
 export default {
   groups: [
     ...groups.map((name) => ({name, files: `test/${name}/**/*.test.ts`})),
@@ -72,18 +94,20 @@ export default {
         <meta http-equiv="Content-Security-Policy" content="script-src 'self' 'unsafe-inline'">
         </head><body><script type="module" src="${framework}"></script></body></html>`,
     }] : []),
+    ...reliabilityGroups,
   ],
   nodeResolve: {exportConditions: ['browser', 'production']},
   concurrency: 1,
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {executablePath: chromiumPath(), headless: true, args: chromiumArgs},
+      launchOptions: {executablePath: chromiumPath(), headless: true, args: [...chromiumArgs, `--host-resolver-rules=${foreign.hostRules}`]},
     }),
   ],
   mimeTypes: {'**/node_modules/ajv/**/*.json': 'js'},
   plugins: [
     testServers,
+    reliabilityPlugin({file: 'test-results/reliability.json', foreign}),
     json(),
     cssInline,
     rawText,

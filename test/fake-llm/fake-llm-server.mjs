@@ -10,6 +10,7 @@
  * - `POST /s/:id/v1/messages`, `POST /s/:id/v1/chat/completions`: the model.
  * - `GET /s/:id/__requests` → every request the scenario received (`{wire, path, headers, body}`).
  * CORS: any origin, any request header; the retry headers are exposed to the page.
+ * A turn with `raw` is sent as the given bytes (see `writeRaw`), whatever the request.
  * A streamed turn with `stampSendTime: true` has every `{{sent_at}}` in its frames replaced, as
  * each frame is written, by the send time in ms (`performance.timeOrigin + performance.now()`,
  * which a page on this machine reads on the same clock): the streaming benchmark's probe.
@@ -101,6 +102,7 @@ async function answer(req, res, wireName, scenarioId, state, store) {
     return json(res, 400, wire.errorBody(400, message, 'fake_llm_no_matching_turn'));
   }
   const {turn, faulty} = picked;
+  if (turn.raw) return writeRaw(res, turn.raw);
   const fault = turn.fault ?? {};
   if (fault.delayMs && !(await pause(fault.delayMs, res))) return;
   const extraHeaders = faulty || !fault.status ? (fault.headers ?? {}) : {};
@@ -140,6 +142,23 @@ async function answer(req, res, wireName, scenarioId, state, store) {
   }
   // A stall keeps the response open until the client gives up (or the server closes).
   if (stallAt === undefined) res.end();
+}
+
+/**
+ * A turn given as the bytes of its stream (`raw: {chunks, end?, gapMs?}`), for malformed streams:
+ * `chunks` are base64, written one by one (`gapMs` apart) so a split may fall inside a UTF-8
+ * character or an event; then the stream ends (`end: 'close'`, the default), breaks (`'reset'`)
+ * or stays open (`'stall'`).
+ */
+async function writeRaw(res, {chunks = [], end = 'close', gapMs = 0, status = 200}) {
+  res.writeHead(status, {'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache'});
+  for (const chunk of chunks) {
+    if (res.destroyed) return;
+    res.write(Buffer.from(chunk, 'base64'));
+    if (gapMs && !(await pause(gapMs, res))) return;
+  }
+  if (end === 'reset') return void setTimeout(() => res.socket?.destroy(), 20);
+  if (end !== 'stall') res.end();
 }
 
 /** `frame` with each `{{sent_at}}` replaced by the time now, in ms since the epoch (µs precision). */

@@ -1,6 +1,6 @@
 /**
  * Scenarios of the fake LLM server, isolated by id so many tests share one server. A scenario is
- * `{name, turns: [{match?, text?, toolCalls?, finish?, usage?, chunkDelayMs?, fragmentSize?, stampSendTime?, fault?}]}`; a
+ * `{name, turns: [{match?, text?, toolCalls?, finish?, usage?, chunkDelayMs?, fragmentSize?, stampSendTime?, fault?, raw?}]}`; a
  * request gets the first unused turn whose `match` holds. Every request is recorded.
  */
 import {readFileSync, existsSync} from 'node:fs';
