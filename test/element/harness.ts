@@ -21,6 +21,8 @@ export interface Turn {
   fragmentSize?: number;
   finish?: string;
   usage?: {input?: number; output?: number};
+  /** The stream as raw bytes (base64 chunks), whatever the wire: for malformed streams. */
+  raw?: {chunks: string[]; end?: 'close' | 'reset' | 'stall'; gapMs?: number};
 }
 
 /** A request the fake LLM received, as it recorded it. */

@@ -14,6 +14,8 @@ export interface FakeTurn {
   usage?: {input?: number; output?: number; cacheRead?: number; cacheWrite?: number};
   /** Pause between streamed frames (a slow model; also what a demo replay uses). */
   chunkDelayMs?: number;
+  /** The stream as raw bytes (base64 chunks), whatever the wire: for malformed streams. */
+  raw?: {chunks: string[]; end?: 'close' | 'reset' | 'stall'; gapMs?: number};
   fault?: {
     status?: number;
     headers?: Record<string, string>;

@@ -8,6 +8,24 @@ runProviderSuite('openai');
 
 const TOOL = {name: 'data_mcp_t0', description: 'tool 0', input_schema: {type: 'object', properties: {a: {type: 'number'}}}};
 
+describe('openai: a stream that ends early', () => {
+  const frame = (delta: unknown, finish: string | null = null) => `data: ${JSON.stringify({id: 'c', object: 'chat.completion.chunk', choices: [{index: 0, delta, finish_reason: finish}]})}\n\n`;
+  const raw = (frames: string[]) => [{raw: {chunks: [btoa(frames.join(''))]}}];
+
+  it('[DONE] before any finish reason and before the arguments: the call comes with an input error, so it is never run on {}', async () => {
+    const s = await scenario(raw([frame({role: 'assistant', content: ''}), frame({tool_calls: [{index: 0, id: 'call_1', type: 'function', function: {name: 'data_mcp_t0', arguments: ''}}]}), 'data: [DONE]\n\n']));
+    const parts = await collect(new OpenAICompatibleModel({endpoint: `${s.base}/v1`}).stream({system: '', messages: [{role: 'user', content: 'Q'}], tools: [TOOL]}));
+    const call = parts.find((p) => p.type === 'tool-call') as {inputError?: string} | undefined;
+    expect(call?.inputError).to.contain('before the arguments');
+  });
+
+  it('[DONE] with no finish reason after complete arguments still runs the call', async () => {
+    const s = await scenario(raw([frame({tool_calls: [{index: 0, id: 'call_1', type: 'function', function: {name: 'data_mcp_t0', arguments: '{"a": 1}'}}]}), 'data: [DONE]\n\n']));
+    const parts = await collect(new OpenAICompatibleModel({endpoint: `${s.base}/v1`}).stream({system: '', messages: [{role: 'user', content: 'Q'}], tools: [TOOL]}));
+    expect(parts.find((p) => p.type === 'tool-call')).to.deep.include({input: {a: 1}});
+  });
+});
+
 describe('openai: the request on the wire', () => {
   it('posts to {endpoint}/chat/completions with the system prompt first, tools as functions, usage requested', async () => {
     const s = await scenario([{text: 'hi'}]);

@@ -2,7 +2,8 @@
  * Decodes OpenAI-compatible chat completion chunks into neutral parts. Tool calls are assembled
  * from `tool_calls[].function.arguments` fragments keyed by `index` (several per turn) and held
  * until the finish reason is known: a call cut by `length` is emitted with `inputError`, and a
- * stream that ends without a finish reason or `[DONE]` emits none. Meanwhile each call's start
+ * stream that ends without a finish reason or `[DONE]` emits none. After a `[DONE]` with no finish
+ * reason, a call whose arguments are empty is emitted with `inputError` (they may never have come). Meanwhile each call's start
  * and argument fragments go out as `tool-input-start` and `tool-input-delta`.
  */
 import type {EventSourceMessage} from 'eventsource-parser';
@@ -61,7 +62,14 @@ export class OpenAIDecoder implements TurnDecoder {
     const indexes = [...this.#calls.keys()].sort((a, b) => a - b);
     const parts: ModelStreamPart[] = indexes.map((index) => {
       const call = this.#calls.get(index)!;
-      const parsed = this.#finishReason === 'length' && index === indexes.at(-1) ? truncatedInput(call.args) : parseToolInput(call.args);
+      const parsed =
+        this.#finishReason === 'length' && index === indexes.at(-1)
+          ? truncatedInput(call.args)
+          : this.#finishReason === undefined && call.args.trim() === ''
+            ? // [DONE] came before any finish reason: empty arguments may be arguments that never
+              // arrived, not a call without parameters, so the call is not run on a guess.
+              {input: {}, inputError: 'the stream ended before the arguments of this call arrived'}
+            : parseToolInput(call.args);
       return {type: 'tool-call', id: (call.id ??= `call_autoui_${++generated}`), name: call.name, ...parsed};
     });
     parts.push({type: 'finish', reason: mapOpenAIFinishReason(this.#finishReason, indexes.length > 0), ...(this.#usage ? {usage: this.#usage} : {}), raw: this.#finishReason ?? undefined});
