@@ -98,6 +98,8 @@ export default {
   ],
   nodeResolve: {exportConditions: ['browser', 'production']},
   concurrency: 1,
+  // A test file may take this long in all: the reliability families run hundreds of cases each.
+  testsFinishTimeout: 300_000,
   browsers: [
     playwrightLauncher({
       product: 'chromium',
