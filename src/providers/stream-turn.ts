@@ -57,7 +57,10 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
       apiKey: options.apiKey,
       fetch: options.fetch,
       onRetry: (info) => {
-        arm(); // waiting for a retry is not silence from the server
+        // Waiting for a retry is not silence from the server: the clock starts again once the
+        // wait is over and the next attempt goes out.
+        clearTimeout(timer);
+        timer = setTimeout(arm, info.delayMs);
         options.onRetry?.(info);
       },
     });

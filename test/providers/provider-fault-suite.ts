@@ -102,6 +102,12 @@ export function runProviderFaultSuite(wire: Wire): void {
       expect(second.retries[0].delayMs).to.equal(50);
     });
 
+    it('does not count the wait for a retry as silence: a retry-after longer than the idle timeout still gets its answer', async () => {
+      const {model, s} = await setup(wire, [{text: 'after the wait', fault: {status: 429, headers: {'retry-after-ms': '500'}, failTimes: 1}}], {idleTimeoutMs: 250});
+      expect(textOf(await collect(model.stream(REQUEST)))).to.equal('after the wait');
+      expect(await s.requests()).to.have.length(2);
+    });
+
     it('follows x-should-retry over the status, both ways', async () => {
       const no = await setup(wire, [{text: 'never', fault: {status: 500, headers: {'x-should-retry': 'false'}, failTimes: 1}}]);
       expect(errorOf(await collect(no.model.stream(REQUEST)))!.details).to.include({status: 500});
