@@ -16,6 +16,12 @@ import {reliabilityPlugin} from './test/support/reliability-plugin.mjs';
 
 /** The hosts no page of ours may reach, resolved to a recorder (see foreign-host-recorder.mjs). */
 const foreign = await startForeignHostRecorder();
+/**
+ * Names for this machine (`<anything>.loopback.test`), so a test can reach one local server under
+ * many host names: the browser keeps at most 6 connections per host, and elements that each hold an
+ * MCP event stream open to the same host would otherwise wait on each other.
+ */
+const LOOPBACK_NAMES = 'MAP *.loopback.test 127.0.0.1';
 
 const commonjs = fromRollup(rollupCommonjs);
 const json = fromRollup(rollupJson);
@@ -103,7 +109,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {executablePath: chromiumPath(), headless: true, args: [...chromiumArgs, `--host-resolver-rules=${foreign.hostRules}`]},
+      launchOptions: {executablePath: chromiumPath(), headless: true, args: [...chromiumArgs, `--host-resolver-rules=${foreign.hostRules}, ${LOOPBACK_NAMES}`]},
     }),
   ],
   mimeTypes: {'**/node_modules/ajv/**/*.json': 'js'},

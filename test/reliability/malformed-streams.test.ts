@@ -13,10 +13,8 @@ import type {WebMcpLayer} from '../../src/agent/types.js';
 import {createScenario, engineLoaded, ui} from '../element/harness.js';
 import {failureMessage, generate, reportFamily} from './support/report.js';
 import {GOOD_CALL, malformedStream, type MalformedStream} from './support/stream-mutations.js';
-import {keyLeaks, watchAgent} from './support/watch-agent.js';
+import {BROWSER_KEY, keyLeaks, watchAgent} from './support/watch-agent.js';
 
-/** The browser key of these tests: it must surface nowhere but in the requests to the model. */
-export const BROWSER_KEY = 'sk-reliability-7f3a9c2e5b1d4a8f6e0c-do-not-show';
 /** Seconds of silence before a stream gives up (the `stream-timeout` attribute). */
 const STREAM_TIMEOUT_S = 1;
 /** A question that has not ended by then hangs. */

@@ -7,6 +7,9 @@
 import type {AutouiAgent} from '../../../src/element/autoui-agent.js';
 import {AGENT_EVENTS} from '../../element/harness.js';
 
+/** The browser key of the reliability tests: it must surface nowhere but in the requests to the model. */
+export const BROWSER_KEY = 'sk-reliability-7f3a9c2e5b1d4a8f6e0c-do-not-show';
+
 /** Text of a value as a page would log or store it: errors with their message and stack. */
 function asText(value: unknown): string {
   try {
