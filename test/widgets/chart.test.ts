@@ -156,3 +156,28 @@ runWidgetBaseTests(chartWidget, {
   parts: ['title', 'chart', 'canvas', 'data-table'],
   ready: (el) => waitUntil(() => (el as AutouiChartWidget).chart !== undefined && el.shadowRoot!.querySelector('[part=data-table] caption')),
 });
+
+describe('chart widget, leaving the page', () => {
+  it('an update that runs after the widget left the page makes no chart (it would never be destroyed), and coming back makes one', async () => {
+    const {element} = await renderWidget<AutouiChartWidget>(chartWidget, seats);
+    await waitUntil(() => element.chart, 'no chart');
+    const parent = element.parentElement!;
+    // The screen-reader table's idle callback, or any timer, may update a widget just removed.
+    element.remove();
+    element.params = {...seats, title: 'Changed while away'};
+    await element.updateComplete;
+    expect(element.chart, 'a chart made for a widget off the page').to.equal(undefined);
+    parent.append(element);
+    await waitUntil(() => element.chart && paintedPixels(element) > 200, 'no chart after coming back');
+  });
+
+  it('a widget removed before its first chart gets one when it comes back', async () => {
+    const {element} = await renderWidget<AutouiChartWidget>(chartWidget, seats);
+    const parent = element.parentElement!;
+    element.remove();
+    await element.updateComplete;
+    element.chart?.destroy();
+    parent.append(element);
+    await waitUntil(() => element.chart && paintedPixels(element) > 200, 'no chart after coming back');
+  });
+});

@@ -165,3 +165,16 @@ runWidgetBaseTests(mapWidget, {
   example: {...recipeExample(mapWidget.recipe)!.params, tileUrl: TILES, attribution: 'Test tiles'},
   invalid: {params: {markers: [{lat: 100, lng: 0}]}, path: '/markers/0/lat'},
 });
+
+describe('map widget, leaving the page', () => {
+  it('an update that runs after the widget left the page makes no map (it would never be removed), and coming back makes one', async () => {
+    const {el} = await renderMap(alsace);
+    const parent = el.parentElement!;
+    el.remove();
+    (el as HTMLElement & {params: MapProps}).params = {...alsace, title: 'Changed while away'};
+    await (el as unknown as {updateComplete: Promise<unknown>}).updateComplete;
+    expect((el as unknown as {leafletMap?: unknown}).leafletMap, 'a map made for a widget off the page').to.equal(undefined);
+    parent.append(el);
+    await waitUntil(() => (el as unknown as {leafletMap?: unknown}).leafletMap, 'no map after coming back');
+  });
+});

@@ -64,8 +64,8 @@ export class ChartController implements ReactiveController {
   }
 
   hostConnected(): void {
-    // After a disconnect the chart was destroyed: render again to recreate it.
-    if (!this.chartInstance && this.applied) {
+    // After a disconnect the chart was destroyed (or never made): render again to make it.
+    if (!this.chartInstance) {
       this.applied = undefined;
       this.host.requestUpdate();
     }
@@ -74,7 +74,9 @@ export class ChartController implements ReactiveController {
   hostUpdated(): void {
     const canvas = this.canvas();
     const config = this.config();
-    if (!canvas || !config) return;
+    // An update may still run after the host left the page (one asked for before, or by a timer):
+    // a chart made then would never be destroyed, and chart.js would keep it and its listeners.
+    if (!canvas || !config || !canvas.isConnected) return;
     if (!this.chartInstance || this.chartInstance.canvas !== canvas) {
       this.chartInstance?.destroy();
       this.chartInstance = new Chart(canvas, config);

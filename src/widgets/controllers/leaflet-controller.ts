@@ -45,15 +45,16 @@ export class LeafletController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (!this.mapInstance && this.created) {
-      this.stale = true;
+    if (!this.mapInstance) {
+      if (this.created) this.stale = true;
       this.host.requestUpdate();
     }
   }
 
   hostUpdated(): void {
     const container = this.container();
-    if (!container) return;
+    // An update may still run after the host left the page: a map made then would never be removed.
+    if (!container || !container.isConnected) return;
     let first = false;
     if (!this.mapInstance) {
       // Attribution is rendered by the element as text: Leaflet's control would take HTML strings.
