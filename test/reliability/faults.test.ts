@@ -18,18 +18,8 @@ import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {createScenario, engineLoaded, serverElement, serverUrl, type Turn} from '../element/harness.js';
 import {failureMessage, generate, reportFamily} from './support/report.js';
 import {BROWSER_KEY, keyLeaks, watchAgent} from './support/watch-agent.js';
+import {plan, type Fault} from './support/fault-plan.js';
 
-interface Fault {
-  kind: 'reset' | 'stall' | 'drip' | 'status' | 'truncate' | 'forget-session' | 'restart';
-  rpc?: string;
-  tool?: string;
-  path?: string;
-  times?: number;
-  status?: number;
-  headers?: Record<string, string>;
-  dripMs?: number;
-  dripBytes?: number;
-}
 
 /** A case: where the fault is, what it is, and what the documented rules say must follow. */
 interface FaultCase {
@@ -98,26 +88,6 @@ const mcpCase = fc.constantFrom(
 const faultCase: fc.Arbitrary<Omit<FaultCase, 'name'> & {name: string}> = fc
   .record({wire: fc.constantFrom('anthropic' as const, 'openai' as const), llm: fc.boolean(), l: llmCase, m: mcpCase})
   .map(({wire, llm, l, m}) => ({...(llm ? l : m), where: llm ? ('llm' as const) : ('mcp' as const), wire, name: `${wire} ${llm ? 'LLM' : 'MCP Data'}: ${(llm ? l : m).name}`}));
-
-interface Plan {
-  base: string;
-  /** Every request the proxy forwarded (or did not) for this plan. */
-  log(): Promise<Array<{method: string; path: string; rpc?: string; headers: Record<string, string>; body: string; at: number}>>;
-  /** Ends the plan (and stops its own Data server). */
-  close(): Promise<unknown>;
-}
-
-/**
- * A plan on the fault proxy, reached under its own host name (`host`.loopback.test: the browser's
- * six connections per host would otherwise be shared by every element at once).
- */
-async function plan(target: string, faults: Fault[], host: string): Promise<Plan> {
-  const response = await fetch(`${serverUrl('fault-proxy')}/__plans`, {method: 'POST', body: JSON.stringify({target, faults})});
-  const named = new URL((await response.json()).base as string);
-  named.hostname = `${host}.loopback.test`;
-  const base = named.href.replace(/\/$/, '');
-  return {base, log: async () => (await fetch(`${base}/__log`)).json(), close: () => fetch(`${base}/__close`, {method: 'POST'})};
-}
 
 const BASELINE = {
   format: 'autoui-snapshot',

@@ -11,6 +11,8 @@ import {dirname} from 'node:path';
  *   garbage collection: `{listeners, nodes, documents, heapUsed}` (JS event listeners, DOM nodes
  *   alive, documents, bytes of JS heap in use). A page cannot read these on its own, and a soak
  *   test needs them to show nothing accumulates.
+ * - `reliability-listeners`: the page's event listeners by target type and event names
+ *   (`{"HTMLCanvasElement mousemove/click": 15}`), to say what a growing count is made of.
  * - `reliability-foreign`: what reached the foreign hosts since the last call (see
  *   foreign-host-recorder.mjs), then forgotten.
  * @param {{file: string, foreign: {seen(): string[], forget(): void, close(): Promise<void>}}} options
@@ -28,6 +30,24 @@ export function reliabilityPlugin({file, foreign}) {
         const seen = foreign.seen();
         foreign.forget();
         return seen;
+      }
+      if (command === 'reliability-listeners') {
+        const page = session.browser.getPage(session.id);
+        const cdp = await page.context().newCDPSession(page);
+        try {
+          // Every live event target (nodes, signals, sockets...), then DevTools' own getEventListeners.
+          const proto = await cdp.send('Runtime.evaluate', {expression: 'EventTarget.prototype'});
+          const {objects} = await cdp.send('Runtime.queryObjects', {prototypeObjectId: proto.result.objectId});
+          await cdp.send('Runtime.callFunctionOn', {objectId: objects.objectId, functionDeclaration: 'function () { globalThis.__reliabilityTargets = this; }'});
+          const {result} = await cdp.send('Runtime.evaluate', {
+            expression: `(() => { const by = {}; for (const t of globalThis.__reliabilityTargets) { const l = getEventListeners(t); const n = Object.values(l).reduce((a, v) => a + v.length, 0); if (n) { const k = (t.constructor?.name ?? '?') + ' ' + Object.keys(l).join('/'); by[k] = (by[k] ?? 0) + n; } } delete globalThis.__reliabilityTargets; return by; })()`,
+            includeCommandLineAPI: true,
+            returnByValue: true,
+          });
+          return result.value;
+        } finally {
+          await cdp.detach();
+        }
       }
       if (command === 'reliability-metrics') {
         if (session.browser.type !== 'playwright') throw new Error('reliability-metrics needs the playwright launcher');

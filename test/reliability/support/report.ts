@@ -42,3 +42,8 @@ export function failureMessage(family: string, failures: Array<{name: string; pr
   const shown = failures.slice(0, 8).map((f) => `- ${f.name}: ${f.problems.slice(0, 4).join('; ')}`);
   return `${family}: ${failures.length} of ${tried} cases did not hold (seed ${SEED}):\n${shown.join('\n')}`;
 }
+
+/** The page's event listeners by target type and event names, from DevTools. */
+export async function listenersByTarget(): Promise<Record<string, number>> {
+  return (await executeServerCommand('reliability-listeners')) as Record<string, number>;
+}
