@@ -2,6 +2,7 @@ import {defineConfig, type Plugin, type UserConfig} from 'vite';
 import {fileURLToPath} from 'node:url';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
 
 /**
  * The MCP SDK imports ajv statically even when another validator is passed. We validate with
@@ -150,7 +151,7 @@ export default defineConfig(({mode}): UserConfig => {
     return {
       ...common,
       // The standalone file holds what the ES build does: its list is the same file, rewritten.
-      plugins: classic ? [] : [thirdPartyLicenses()],
+      plugins: classic ? [] : [leafletTrustedTypes(), thirdPartyLicenses()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
@@ -163,7 +164,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage()],
+    plugins: [leafletTrustedTypes(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage()],
     build: {
       target: 'es2022',
       emptyOutDir: true,

@@ -13,6 +13,7 @@ import {startTestServers} from './test/support/test-servers.mjs';
 import {chromiumPath, chromiumArgs} from './scripts/chromium.mjs';
 import {startForeignHostRecorder} from './test/support/foreign-host-recorder.mjs';
 import {reliabilityPlugin} from './test/support/reliability-plugin.mjs';
+import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
 
 /** The hosts no page of ours may reach, resolved to a recorder (see foreign-host-recorder.mjs). */
 const foreign = await startForeignHostRecorder();
@@ -117,6 +118,8 @@ export default {
     testServers,
     reliabilityPlugin({file: 'test-results/reliability.json', foreign}),
     json(),
+    // What the builds do to Leaflet (scripts/leaflet-trusted-types.mjs), so tests run the same code.
+    fromRollup(leafletTrustedTypes)(),
     cssInline,
     rawText,
     commonjs({
