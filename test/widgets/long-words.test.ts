@@ -18,7 +18,7 @@ describe('very long words', () => {
     expect(kerning(plain.shadowRoot!.querySelector('.label')!)).to.equal('auto');
     // The same element shown new params follows them.
     long.params = {label: 'Short again', value: 2};
-    await long.updateComplete;
+    await (long as unknown as {updateComplete: Promise<unknown>}).updateComplete;
     expect(kerning(long.shadowRoot!.querySelector('.label')!)).to.equal('auto');
   });
 
