@@ -23,6 +23,22 @@ const FEATURES: Record<string, string> = {
   'roots/list': 'roots (the client\'s file system)',
 };
 
+/**
+ * The SDK opens a standing GET event stream to every server once the session starts, for what a
+ * server sends outside any request. We use none of it: a call's progress and the server's
+ * questions come on that call's own stream. And each standing stream holds one of the six
+ * connections a browser keeps per host, for good: six servers on one origin (a gateway), or
+ * several elements with a server each, left every later request waiting, and the question hung.
+ * So that GET is answered here, without the network, with the 405 of a server that offers no such
+ * stream (which the SDK takes as "none"). A GET that resumes a call's broken stream
+ * (`last-event-id`) still goes out.
+ */
+const withoutStandingStream: typeof fetch = (input, init) => {
+  const resuming = init?.headers !== undefined && new Headers(init.headers).has('last-event-id');
+  if (init?.method === 'GET' && !resuming) return Promise.resolve(new Response(null, {status: 405, statusText: 'Not opened by autoui-agent'}));
+  return globalThis.fetch(input, init);
+};
+
 /** A connected session. */
 export interface OpenedClient {
   client: Client;
@@ -56,7 +72,7 @@ function createClient(): Client {
 export async function openClient(options: OpenClientOptions): Promise<OpenedClient> {
   const {url, label, headers, signal} = options;
   const client = createClient();
-  const transport = new StreamableHTTPClientTransport(url, {requestInit: {headers}});
+  const transport = new StreamableHTTPClientTransport(url, {requestInit: {headers}, fetch: withoutStandingStream});
   try {
     await connectWithSignal(client, transport, signal);
     return {client, transport: 'streamable-http', sessionId: () => transport.sessionId};

@@ -29,6 +29,15 @@ describe('<autoui-agent> MCP servers', () => {
     expect(layerNames(agent)).to.deep.equal(['autoui']);
   });
 
+  it('seven servers on one host: every call answers (no standing event stream takes the browser’s six connections per host)', async function () {
+    this.timeout(30_000);
+    const scenario = await createScenario([{toolCalls: Array.from({length: 7}, (_, i) => ({name: `d${i}_mcp_list_tables`, input: {}}))}, {text: 'All seven answered.'}]);
+    const agent = await mountAgent(scenario, {attributes: {approve: 'never'}, servers: Array.from({length: 7}, (_, i) => ({name: `d${i}`, url: serverUrl('demo-data')}))});
+    const result = await Promise.race([agent.ask('List every table'), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the question hung')), 20_000))]);
+    expect(result.stopReason).to.equal('end_turn');
+    expect(result.toolCalls.map((t) => t.error ?? 'ok')).to.deep.equal(Array(7).fill('ok'));
+  });
+
   it('reconnects when a child’s url changes', async () => {
     const agent = await mountAgent(undefined, {servers: [{name: 'source', url: serverUrl('demo-data')}]});
     const log = new EventLog(agent);
