@@ -192,6 +192,23 @@ export async function settle(agent: AutouiAgent): Promise<void> {
   await Promise.all([...parts].map((p) => (p as HTMLElement & {updateComplete: Promise<unknown>}).updateComplete));
 }
 
+/** `promise`, or a rejection naming `what` when it has not settled within `ms` (a hang is a finding, not a stuck test). */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what = 'the call'): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Waits until the canvas has rendered every widget of the store, and their elements have updated. */
+export async function widgetsRendered(agent: AutouiAgent): Promise<void> {
+  await settle(agent);
+  const canvas = ui(agent).root.querySelector('autoui-canvas') as HTMLElement & {whenRendered(ids: () => readonly string[], ms: number): Promise<void>};
+  await canvas.whenRendered(() => agent.session.widgets.list().map((w) => w.id), 5000);
+  await settle(agent);
+  await Promise.all(ui(agent).widgets().map((w) => (w.element as (HTMLElement & {updateComplete?: Promise<unknown>}) | null)?.updateComplete));
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
 /** Shadow-DOM queries of the built-in UI. */
 export function ui(agent: AutouiAgent) {
   const root = agent.shadowRoot!;

@@ -15,7 +15,6 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import type {AutouiCanvas} from '../../src/canvas/autoui-canvas.js';
 import type {RestoreResult} from '../../src/session/agent-session.js';
 import {SNAPSHOT_LIMITS} from '../../src/session/snapshot-format.js';
 import {STYLE_PROPERTIES} from '../../src/webmcp/style-policy.js';
@@ -23,14 +22,13 @@ import {recipeExample} from '../../src/webmcp/recipe.js';
 import type {JsonSchema} from '../../src/schema/json-schema.js';
 import {createRuntimeValidator, type Validator} from '../../src/schema/validator.js';
 import {IMG_PAYLOAD, stringLeaves} from '../widgets/shared/hostile.js';
-import {createScenario, engineLoaded, settle, ui} from './harness.js';
-import {EXECUTABLE_TAGS, canary, composedElements, forgetRequestsSoFar, foreignRequests, pageErrors, pageOwn, pollution, scanDom} from './page-hazards.js';
+import {createScenario, ui, widgetsRendered, withTimeout} from './harness.js';
+import {canary, foreignRequests, mountHostileAgent, pageErrors, pollution, scanDom} from './page-hazards.js';
 import {
   BASELINE,
   type Case,
   DEFAULT_TILE_HOST,
   EVIL,
-  IMAGE_HOST,
   type Json,
   definitions,
   example,
@@ -146,26 +144,13 @@ const titleOf = (params: unknown) => {
   return typeof title === 'string' ? ` ("${title.slice(0, 30)}")` : '';
 };
 
-const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
-
 const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message.slice(0, 160)}` : String(error));
-
-/** Waits until the canvas has rendered every widget of the store, and their elements have updated. */
-async function rendered(agent: AutouiAgent): Promise<void> {
-  await settle(agent);
-  const canvas = ui(agent).root.querySelector('autoui-canvas') as AutouiCanvas;
-  await canvas.whenRendered(() => agent.session.widgets.list().map((w) => w.id), 5000);
-  await settle(agent);
-  await Promise.all(ui(agent).widgets().map((w) => (w.element as (HTMLElement & {updateComplete?: Promise<unknown>}) | null)?.updateComplete));
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-}
 
 /** Restores `c` over the baseline and returns every problem found. */
 async function runCase(agent: AutouiAgent, c: Case): Promise<string[]> {
   const problems: string[] = [];
   await agent.restore(JSON.stringify(BASELINE));
-  await rendered(agent);
+  await widgetsRendered(agent);
   const before = seen(agent);
   pageErrors.length = 0;
   let input: unknown;
@@ -178,7 +163,7 @@ async function runCase(agent: AutouiAgent, c: Case): Promise<string[]> {
   let result: RestoreResult | undefined;
   let error: unknown;
   try {
-    result = await withTimeout(agent.restore(input as string), GIVE_UP_MS);
+    result = await withTimeout(agent.restore(input as string), GIVE_UP_MS, 'the restore');
   } catch (caught) {
     error = caught;
   }
@@ -186,7 +171,7 @@ async function runCase(agent: AutouiAgent, c: Case): Promise<string[]> {
   const elapsed = performance.now() - started;
   if (elapsed > SLOW_MS) problems.push(`restore took ${Math.round(elapsed)} ms`);
   try {
-    await rendered(agent);
+    await widgetsRendered(agent);
   } catch (caught) {
     problems.push(`rendering failed: ${describeError(caught)}`);
   }
@@ -236,22 +221,13 @@ describe('<autoui-agent> restoring hostile snapshots', function () {
   let agent: AutouiAgent;
 
   before(async () => {
-    for (const el of composedElements()) if (EXECUTABLE_TAGS.has(el.localName) || el.localName === 'meta') pageOwn.add(el);
-    performance.setResourceTimingBufferSize(1_000_000);
     snapshotSchema = createRuntimeValidator((await (await fetch('/schemas/autoui-snapshot.schema.json')).json()) as JsonSchema);
     const scenario = await createScenario([
       {match: {lastUserIncludes: 'Stall'}, text: 'Thinking', fault: {stall: true}},
       {match: {lastUserIncludes: 'Final'}, toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat', params: {label: 'After the corpus', value: 2}}}]},
       {match: {lastToolResultIncludes: '"widget"'}, text: 'Still working.'},
     ]);
-    // Mounted by hand, not with fixture(): fixture's cleanup after each test would take it off the
-    // page, and the corpus runs over several tests on one element.
-    agent = document.createElement('autoui-agent');
-    for (const [name, value] of Object.entries({lang: 'en', endpoint: scenario.base, 'image-hosts': IMAGE_HOST})) agent.setAttribute(name, value);
-    document.body.append(agent);
-    await agent.updateComplete;
-    await engineLoaded(agent);
-    forgetRequestsSoFar();
+    agent = await mountHostileAgent(scenario);
   });
 
   after(() => agent.remove());
@@ -291,7 +267,7 @@ describe('<autoui-agent> restoring hostile snapshots', function () {
 
   it('refuses a snapshot while a question runs, and changes nothing', async () => {
     await agent.restore(BASELINE as never);
-    await rendered(agent);
+    await widgetsRendered(agent);
     const before = seen(agent);
     const streaming = new Promise((resolve) => agent.addEventListener('autoui-text', resolve, {once: true}));
     const run = agent.ask('Stall here');
@@ -303,7 +279,7 @@ describe('<autoui-agent> restoring hostile snapshots', function () {
     expect(AutouiError.isInstance(error) && error.code).to.equal(ErrorCodes.RUN_IN_PROGRESS);
     agent.abort();
     await run;
-    await rendered(agent);
+    await widgetsRendered(agent);
     expect(seen(agent).widgets).to.equal(before.widgets);
     expect(agent.session.transcript.slice(0, before.transcript.length).map((e) => JSON.stringify(e))).to.deep.equal(before.transcript);
     expect([...scanDom(agent), ...pollution(), ...canary()]).to.deep.equal([]);
@@ -315,13 +291,13 @@ describe('<autoui-agent> restoring hostile snapshots', function () {
       transcript: [{kind: 'user', text: 'Everything?'}, {kind: 'assistant', text: 'Everything.'}],
     });
     const result = await agent.restore(good as never);
-    await rendered(agent);
+    await widgetsRendered(agent);
     expect(result.dropped.filter((d) => d.part === 'widget').map((d) => d.type), 'no recipe example is dropped (their URLs may be gated)').to.deep.equal([]);
     expect(ui(agent).widgets().map((w) => w.element?.localName)).to.deep.equal(definitions.map((d) => d.tagName));
     expect(ui(agent).questions()).to.deep.equal(['You: Everything?']);
 
     const answer = await agent.ask('Final question');
-    await rendered(agent);
+    await widgetsRendered(agent);
     expect(answer.stopReason).to.equal('end_turn');
     expect(agent.widgets.at(-1)).to.deep.include({type: 'stat', params: {label: 'After the corpus', value: 2}});
     // Image requests still in flight when their case ended are counted here.

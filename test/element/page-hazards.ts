@@ -4,7 +4,9 @@
  * `window.__pwned` canary that payloads set when they run, requests to hosts the page did not
  * allow, uncaught errors. Shared by the hostile-snapshot tests and the reliability suite.
  */
+import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {DEFAULT_TILE_HOST, IMAGE_HOST, type Json} from './hostile-snapshot-corpus.js';
+import {engineLoaded, type Scenario} from './harness.js';
 
 export const DANGEROUS_SCHEME = /^(javascript|data|vbscript):/;
 export const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'poster', 'background', 'data', 'ping', 'codebase', 'cite', 'manifest', 'lowsrc', 'dynsrc']);
@@ -132,3 +134,22 @@ export function foreignRequests(): string[] {
 export const pageErrors: string[] = [];
 window.addEventListener('error', (event) => pageErrors.push(`uncaught ${event.message}`));
 window.addEventListener('unhandledrejection', (event) => pageErrors.push(`unhandled rejection ${String((event.reason as Error)?.stack ?? event.reason).slice(0, 200)}`));
+
+/**
+ * Mounts the element hostile input is thrown at, on this model `scenario`, with images allowed from
+ * {@link IMAGE_HOST} only; first marks the scripts and frames the test page itself holds (so only
+ * new ones count) and makes room for every request in resource timing, and afterwards forgets the
+ * requests made so far. Mounted by hand, not with fixture(): fixture's cleanup after each test
+ * would take it off the page, and a corpus runs over several tests on one element.
+ */
+export async function mountHostileAgent(scenario: Scenario): Promise<AutouiAgent> {
+  for (const el of composedElements()) if (EXECUTABLE_TAGS.has(el.localName) || el.localName === 'meta') pageOwn.add(el);
+  performance.setResourceTimingBufferSize(1_000_000);
+  const agent = document.createElement('autoui-agent');
+  for (const [name, value] of Object.entries({lang: 'en', endpoint: scenario.base, 'image-hosts': IMAGE_HOST})) agent.setAttribute(name, value);
+  document.body.append(agent);
+  await agent.updateComplete;
+  await engineLoaded(agent);
+  forgetRequestsSoFar();
+  return agent;
+}

@@ -23,6 +23,7 @@ import {ScenarioStore} from './scenario-store.mjs';
 import {turnContent} from './turn-content.mjs';
 import {fillPlaceholders, PlaceholderError} from './fill-placeholders.mjs';
 import {validateRequest} from './validate-request.mjs';
+import {readBody, sendJson as json} from '../support/http-helpers.mjs';
 
 const WIRES = {
   anthropic: {frames: anthropicFrames, json: anthropicJson, errorBody: anthropicErrorBody, errorFrame: anthropicErrorFrame},
@@ -172,20 +173,6 @@ function cors(req, res) {
   res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type');
   res.setHeader('access-control-expose-headers', 'retry-after, retry-after-ms, x-should-retry, request-id, x-request-id');
   res.setHeader('access-control-max-age', '600');
-}
-
-function json(res, status, body, headers = {}) {
-  res.writeHead(status, {'content-type': 'application/json', ...headers});
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /**

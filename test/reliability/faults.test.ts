@@ -15,7 +15,7 @@
 import {expect} from '@open-wc/testing';
 import fc from 'fast-check';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import {createScenario, engineLoaded, serverElement, serverUrl, type Turn} from '../element/harness.js';
+import {createScenario, engineLoaded, serverElement, serverUrl, type Turn, withTimeout} from '../element/harness.js';
 import {failureMessage, generate, reportFamily} from './support/report.js';
 import {BROWSER_KEY, keyLeaks, watchAgent} from './support/watch-agent.js';
 import {plan, type Fault} from './support/fault-plan.js';
@@ -100,9 +100,6 @@ const BASELINE = {
   ],
   servers: [],
 };
-
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms))]);
 
 /** Runs one case on a fresh element; returns its problems and the MCP requests the servers saw. */
 async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; leaks: string[]}> {

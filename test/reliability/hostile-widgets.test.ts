@@ -13,12 +13,11 @@
 import {expect} from '@open-wc/testing';
 import fc from 'fast-check';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import type {AutouiCanvas} from '../../src/canvas/autoui-canvas.js';
 import {AutouiError} from '../../src/errors.js';
 import type {JsonSchema} from '../../src/schema/json-schema.js';
-import {BASELINE, IMAGE_HOST, definitions, example, snap, widget} from '../element/hostile-snapshot-corpus.js';
-import {createScenario, engineLoaded, settle, ui} from '../element/harness.js';
-import {EXECUTABLE_TAGS, canary, composedElements, forgetRequestsSoFar, foreignRequests, pageErrors, pageOwn, pollution, scanDom} from '../element/page-hazards.js';
+import {BASELINE, definitions, example, snap, widget} from '../element/hostile-snapshot-corpus.js';
+import {createScenario, ui, widgetsRendered, withTimeout} from '../element/harness.js';
+import {canary, foreignRequests, mountHostileAgent, pageErrors, pollution, scanDom} from '../element/page-hazards.js';
 import {setAt, stringLeaves} from '../widgets/shared/hostile.js';
 import {hostileString, hostileStructure} from './support/hostile-values.js';
 import {failureMessage, foreignConnections, generate, reportFamily} from './support/report.js';
@@ -90,17 +89,6 @@ function buildCases(rounds: number): Case[] {
   });
 }
 
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
-
-/** Waits until every widget of the store has rendered. */
-async function rendered(agent: AutouiAgent): Promise<void> {
-  await settle(agent);
-  const canvas = ui(agent).root.querySelector('autoui-canvas') as AutouiCanvas;
-  await canvas.whenRendered(() => agent.session.widgets.list().map((w) => w.id), 5000);
-  await Promise.all(ui(agent).widgets().map((w) => (w.element as (HTMLElement & {updateComplete?: Promise<unknown>}) | null)?.updateComplete));
-}
-
 const BASE_ID = 'w_base01';
 
 describe('reliability: hostile widget payloads', function () {
@@ -108,18 +96,11 @@ describe('reliability: hostile widget payloads', function () {
   let agent: AutouiAgent;
 
   before(async () => {
-    for (const el of composedElements()) if (EXECUTABLE_TAGS.has(el.localName) || el.localName === 'meta') pageOwn.add(el);
-    performance.setResourceTimingBufferSize(1_000_000);
     const scenario = await createScenario([
       {match: {lastUserIncludes: 'Still there?'}, toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat', params: {label: 'After the payloads', value: 2}}}]},
       {match: {lastToolResultIncludes: '"widget"'}, text: 'Shown.'},
     ]);
-    agent = document.createElement('autoui-agent');
-    for (const [name, value] of Object.entries({lang: 'en', endpoint: scenario.base, 'image-hosts': IMAGE_HOST})) agent.setAttribute(name, value);
-    document.body.append(agent);
-    await agent.updateComplete;
-    await engineLoaded(agent);
-    forgetRequestsSoFar();
+    agent = await mountHostileAgent(scenario);
     await foreignConnections();
   });
 
@@ -135,7 +116,7 @@ describe('reliability: hostile widget payloads', function () {
     }
     // The element still answers a question with a widget.
     const result = await agent.ask('Still there?');
-    await rendered(agent);
+    await widgetsRendered(agent);
     const shown = ui(agent).widgets().some((w) => (w.element?.shadowRoot?.textContent ?? '').includes('After the payloads'));
     if (result.stopReason !== 'end_turn' || !shown) failures.push({name: 'a question after the payloads', problems: [`ended ${result.stopReason}, widget shown: ${shown}`]});
     const types = new Set(cases.map((c) => c.type));
@@ -148,7 +129,7 @@ describe('reliability: hostile widget payloads', function () {
 async function runCase(agent: AutouiAgent, c: Case): Promise<string[]> {
   const problems: string[] = [];
   await agent.restore(JSON.stringify(BASELINE));
-  await rendered(agent);
+  await widgetsRendered(agent);
   const transcriptBefore = JSON.stringify(agent.session.transcript);
   pageErrors.length = 0;
   let shownId: string | undefined;
@@ -174,7 +155,7 @@ async function runCase(agent: AutouiAgent, c: Case): Promise<string[]> {
     problems.push(`threw ${String((error as Error)?.stack ?? error).slice(0, 160)}`);
   }
   try {
-    await rendered(agent);
+    await widgetsRendered(agent);
   } catch (error) {
     problems.push(`rendering did not settle: ${String(error).slice(0, 120)}`);
   }

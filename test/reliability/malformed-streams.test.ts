@@ -10,7 +10,7 @@
 import {expect} from '@open-wc/testing';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import type {WebMcpLayer} from '../../src/agent/types.js';
-import {createScenario, engineLoaded, ui} from '../element/harness.js';
+import {createScenario, engineLoaded, ui, withTimeout} from '../element/harness.js';
 import {failureMessage, generate, reportFamily} from './support/report.js';
 import {GOOD_CALL, malformedStream, type MalformedStream} from './support/stream-mutations.js';
 import {BROWSER_KEY, keyLeaks, watchAgent} from './support/watch-agent.js';
@@ -19,9 +19,6 @@ import {BROWSER_KEY, keyLeaks, watchAgent} from './support/watch-agent.js';
 const STREAM_TIMEOUT_S = 1;
 /** A question that has not ended by then hangs. */
 const LIMIT_MS = 15_000;
-
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms))]);
 
 /** A page layer with one tool, recording the arguments of every call it runs. */
 function recordingLayer(calls: unknown[]): WebMcpLayer {

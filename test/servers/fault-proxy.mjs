@@ -22,6 +22,7 @@
  */
 import {createServer, request as httpRequest} from 'node:http';
 import {start as startData} from '../../demo/servers/data-server.mjs';
+import {readBody, sendJson as json} from '../support/http-helpers.mjs';
 
 export const name = 'fault-proxy';
 
@@ -155,20 +156,6 @@ const rpcOf = (body) => {
     return {};
   }
 };
-
-function json(res, status, value, headers = {}) {
-  res.writeHead(status, {'content-type': 'application/json', ...headers});
-  res.end(JSON.stringify(value));
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 async function readStream(stream) {
   const chunks = [];
