@@ -11,7 +11,8 @@
  *
  * `result` indexes the tool results of the request's latest tool message (default 0), whose text
  * must be JSON: an array of objects, or an object holding one under `key` (default `rows`, as the
- * demo data server answers; the atlas server answers e.g. `cities`).
+ * demo data server answers; the atlas server answers e.g. `cities`). `key: "."` reads the object
+ * itself as the only row (a profile such as the atlas server's `country_info`).
  */
 
 /** Error raised when a placeholder cannot be filled; the server answers it as a 400. */
@@ -41,7 +42,7 @@ function rowsOf(toolResults, index = 0, key = 'rows') {
   } catch {
     throw new PlaceholderError(`replay: tool result #${index} is not JSON (it may have been shortened): ${text.slice(0, 120)}`);
   }
-  const rows = Array.isArray(parsed) ? parsed : parsed?.[key];
+  const rows = Array.isArray(parsed) ? parsed : key === '.' ? [parsed] : parsed?.[key];
   if (!Array.isArray(rows)) throw new PlaceholderError(`replay: tool result #${index} has no "${key}" list`);
   return rows;
 }
