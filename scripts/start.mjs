@@ -12,10 +12,8 @@
  * Ports: PORT (page, 8080), DATA_PORT (3101), ATLAS_PORT (3102), SANDBOX_PORT (8081),
  * MONITOR_PORT (random), FAKE_LLM_PORT (random).
  */
-import {existsSync, readdirSync, statSync} from 'node:fs';
-import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
-import {join} from 'node:path';
+import {ensureBuild} from './ensure-build.mjs';
 import {startStaticServer} from './static-server.mjs';
 import {startSandboxServer} from './sandbox-server.mjs';
 import {startPublishedAppServer} from '../test/support/published-app-server.mjs';
@@ -27,19 +25,7 @@ import {startFakeLlmServer} from '../test/fake-llm/fake-llm-server.mjs';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const env = process.env;
 
-/** Newest modification time under a folder. */
-const newest = (dir) =>
-  readdirSync(dir, {withFileTypes: true}).reduce((t, d) => {
-    const p = join(dir, d.name);
-    return Math.max(t, d.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }, 0);
-
-const bundle = `${root}dist/autoui-agent.iife.js`;
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest(`${root}src`)) {
-  console.log('Building the bundle (npm run build)…');
-  const {status} = spawnSync('npm', ['run', '--silent', 'build'], {cwd: root, stdio: 'inherit'});
-  if (status !== 0) process.exit(status ?? 1);
-}
+ensureBuild();
 
 const [data, atlas, monitor, sandbox] = await Promise.all([
   startData({port: Number(env.DATA_PORT ?? 3101)}),
