@@ -1,0 +1,135 @@
+/**
+ * Figures: the numbers a canvas shows, and the numbers a run's tool results hold, so that data
+ * fidelity can ask whether every figure shown came from the data. A figure read from text keeps
+ * how precisely it was written: "12.3" stands for anything that rounds to it (12.25 to 12.35),
+ * "1.2 M" for 1,150,000 to 1,250,000, "45 %" for 45 or 0.45. Pure functions: they run in Node
+ * (the runner) and in the browser (the scorers' tests).
+ */
+
+/**
+ * A number as shown, with how far the value behind it may be.
+ * @typedef {{value: number, tolerance: number, percent: boolean, text: string, path: string}} Figure
+ */
+
+const SCALES = {k: 1e3, K: 1e3, thousand: 1e3, mille: 1e3, M: 1e6, million: 1e6, millions: 1e6, B: 1e9, bn: 1e9, billion: 1e9, Md: 1e9, milliard: 1e9, milliards: 1e9};
+const SUFFIX = String.raw`(?:\s?(%|k|K|M|Md|B|bn|thousand|mille|millions?|billion|milliards?)(?![\p{L}\p{N}]))?`;
+// Not inside a word or a code ("CO2", "A320", "#1f77b4"); a minus only where a sign can stand.
+const LEAD = String.raw`(?<![\p{L}\p{N}_#.,])`;
+/** English: 1,234,567.89 */
+const EN = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.(\\d+))?${SUFFIX}`, 'gu');
+/** French: 1 234 567,89 (space, no-break or narrow no-break space between thousands); a point is read as a decimal too. */
+const FR = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+|\\d+)(?:[,.](\\d+))?${SUFFIX}`, 'gu');
+
+/**
+ * The figures written in `text`, in the conventions of `lang`.
+ * @param {string} text
+ * @param {'en'|'fr'} [lang]
+ * @param {string} [path] where the text was (for the report)
+ * @returns {Figure[]}
+ */
+export function figuresInText(text, lang = 'en', path = '') {
+  const pattern = lang === 'fr' ? FR : EN;
+  const found = [];
+  for (const m of String(text).matchAll(pattern)) {
+    const [whole, sign, integer, fraction = '', suffix] = m;
+    const digits = integer.replace(/[^\d]/g, '');
+    const scale = (suffix && SCALES[suffix]) || 1;
+    const value = (sign ? -1 : 1) * Number(`${digits}.${fraction || 0}`) * scale;
+    found.push({value, tolerance: 0.5 * 10 ** -fraction.length * scale, percent: suffix === '%', text: whole.trim(), path});
+  }
+  return found;
+}
+
+/** A number given as a number: exact to the digits it has. */
+function figureOfNumber(value, path) {
+  const [, fraction = ''] = String(value).split('.');
+  return {value, tolerance: fraction.length > 6 ? 1e-6 : 0.5 * 10 ** -fraction.length, percent: false, text: String(value), path};
+}
+
+/**
+ * Params that set how a widget looks, not what it says: their numbers are not figures.
+ * (`center` and `zoom` frame a map; `height`, `decimals`, `steps` and `expanded` lay out.)
+ */
+const SETTINGS = new Set(['height', 'width', 'zoom', 'center', 'decimals', 'radius', 'steps', 'expanded', 'color', 'colors', 'variant', 'type', 'key', 'language', 'src', 'url', 'avatar', 'image', 'tileUrl', 'attribution', 'geojson', 'popupProperty', 'property']);
+
+/**
+ * Every figure in a widget's params: numbers, and numbers written in its strings.
+ * @param {unknown} params
+ * @param {'en'|'fr'} [lang]
+ * @returns {Figure[]}
+ */
+export function figuresInParams(params, lang = 'en') {
+  const found = [];
+  const walk = (value, path) => {
+    if (typeof value === 'number' && Number.isFinite(value)) found.push(figureOfNumber(value, path));
+    else if (typeof value === 'string') found.push(...figuresInText(value, lang, path));
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) if (!SETTINGS.has(k)) walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(params, '');
+  return found;
+}
+
+/**
+ * Every number a tool result holds: its JSON numbers, numbers written in its strings (the year
+ * of "2015-03-01") and the length of its lists. A result that is not JSON is read as text.
+ * @param {string} text
+ * @returns {number[]}
+ */
+export function numbersInResult(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return figuresInText(text, 'en').map((f) => f.value);
+  }
+  const found = [];
+  const walk = (value) => {
+    if (typeof value === 'number' && Number.isFinite(value)) found.push(value);
+    else if (typeof value === 'string') for (const f of figuresInText(value, 'en')) found.push(f.value);
+    else if (Array.isArray(value)) {
+      // How many rows came back is a figure of the result too ("Japan's 12 largest cities").
+      found.push(value.length);
+      value.forEach(walk);
+    } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(parsed);
+  return found;
+}
+
+/** Numbers, sorted, for {@link hasSource}. */
+export function sourceSet(numbers) {
+  return Float64Array.from(numbers).sort();
+}
+
+/** True when some number of `sources` (from {@link sourceSet}) is what `figure` shows. */
+export function hasSource(figure, sources) {
+  const near = (target, tolerance) => {
+    let lo = 0;
+    let hi = sources.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sources[mid] < target - tolerance) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sources.length && sources[lo] <= target + tolerance;
+  };
+  const slack = (v) => figure.tolerance + 1e-9 * Math.max(1, Math.abs(v));
+  if (near(figure.value, slack(figure.value))) return true;
+  return figure.percent && near(figure.value / 100, slack(figure.value) / 100);
+}
+
+/**
+ * True when `shown` is what `expected` rounds to at the precision `shown` was written with
+ * (`12.3` for 12.34), for comparing a widget's values with the truth.
+ * @param {unknown} shown
+ * @param {unknown} expected
+ */
+export function sameFigure(shown, expected) {
+  const e = typeof expected === 'number' ? expected : Number(expected);
+  if (!Number.isFinite(e)) return false;
+  const figure = typeof shown === 'number' ? figureOfNumber(shown, '') : figuresInText(String(shown ?? ''), 'en')[0];
+  if (!figure) return false;
+  return Math.abs(figure.value - e) <= figure.tolerance + 1e-9 * Math.max(1, Math.abs(e));
+}
