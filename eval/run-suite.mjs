@@ -1,0 +1,120 @@
+/**
+ * Runs the suite: starts the demo servers (Data, Atlas), the model's way in (the key proxy on the
+ * page's origin, or the fake LLM server playing the scripted answers), a static server for the
+ * evaluation page and the built bundle, and headless Chromium; then, for each question, fetches
+ * its truth, runs it through the element and scores it.
+ */
+import {mkdirSync} from 'node:fs';
+import {cpus} from 'node:os';
+import {join, relative, dirname} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {chromium} from 'playwright-core';
+import {start as startData} from '../demo/servers/data-server.mjs';
+import {start as startAtlas} from '../demo/servers/atlas-server.mjs';
+import {createLlmProxyHandler} from '../demo/proxy/llm-proxy.mjs';
+import {startFakeLlmServer} from '../test/fake-llm/fake-llm-server.mjs';
+import {startStaticServer} from '../scripts/static-server.mjs';
+import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
+import {connectTruth} from './truth-client.mjs';
+import {runQuestion} from './run-question.mjs';
+import {scoreRun} from './score/score-run.mjs';
+import {totalsOf} from './totals.mjs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * @typedef {object} QuestionResult
+ * @property {string} id
+ * @property {'en'|'fr'} lang
+ * @property {string} question
+ * @property {import('./score/truth.mjs').Truth} truth
+ * @property {import('./types.mjs').RunRecord & {pageErrors: string[], timedOut: boolean}} record
+ * @property {import('./types.mjs').Score} score
+ *
+ * @typedef {object} SuiteResults
+ * @property {1} format
+ * @property {{kind: string, provider: string, model?: string, label: string, scripted: boolean}} model
+ * @property {string} date ISO time the run started
+ * @property {{node: string, chromium: string, cpus: number}} machine
+ * @property {QuestionResult[]} questions
+ * @property {ReturnType<typeof totalsOf>} totals
+ */
+
+/**
+ * @param {{questions: import('./types.mjs').EvalQuestion[], model: import('./options.mjs').ModelChoice,
+ *   answers?: Record<string, object>, resultFile: string, timeoutMs: number, log: (line: string) => void}} options
+ *   resultFile: the JSON to be written (screenshots go in a folder of the same name beside it);
+ *   answers: the scripted answers by question id, for the scripted model
+ * @returns {Promise<SuiteResults>}
+ */
+export async function runSuite({questions, model, answers, resultFile, timeoutMs, log}) {
+  const date = new Date().toISOString();
+  const shots = resultFile.replace(/\.json$/, '');
+  mkdirSync(shots, {recursive: true});
+  const [data, atlas] = await Promise.all([startData({port: 0}), startAtlas({port: 0})]);
+  const servers = {data: data.url, atlas: atlas.url};
+  const fake = model.kind === 'scripted' ? await startFakeLlmServer() : undefined;
+  const proxy = model.kind === 'scripted' ? undefined : createLlmProxyHandler({[model.provider]: model.upstream, basePath: '/llm'});
+  const web = await startStaticServer({root, handlers: proxy ? [proxy] : [], connect: [data.url, atlas.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
+  const truth = await connectTruth(servers);
+  const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
+  const browserVersion = browser.version();
+  const results = [];
+  try {
+    for (const [n, question] of questions.entries()) {
+      const expected = await truth.fetchTruth(question);
+      const endpoint = endpointFor(model, question, fake, answers);
+      const query = new URLSearchParams({provider: model.provider, lang: question.lang, servers: JSON.stringify(Object.entries(servers))});
+      if (endpoint) query.set('endpoint', endpoint);
+      if (model.model) query.set('model', model.model);
+      const screenshot = join(shots, `${question.id}.png`);
+      const record = await runQuestion(browser, {pageUrl: `${web.url}/eval/page/index.html?${query}`, question, timeoutMs, screenshot}).catch((error) => failedRun(error));
+      if (!record.error || record.error.code !== 'EVAL_RUNNER') record.screenshot = relative(dirname(resultFile), screenshot);
+      const score = scoreRun(question, expected, record);
+      results.push({id: question.id, lang: question.lang, question: question.question, truth: expected, record, score});
+      const failed = Object.entries(score.checks).filter(([, c]) => !c.pass).map(([name]) => name);
+      log(`  ${score.success ? '✓' : '✗'} ${String(n + 1).padStart(2)}/${questions.length} ${question.id} (${(record.elapsedMs / 1000).toFixed(1)} s, ${record.iterations} turns)${failed.length ? `  failed: ${failed.join(', ')}` : ''}`);
+    }
+  } finally {
+    await browser.close();
+    await Promise.allSettled([truth.close(), web.close(), data.close(), atlas.close(), fake?.close()]);
+  }
+  return {
+    format: 1,
+    model: {kind: model.kind, provider: model.provider, model: model.model, label: model.label, scripted: model.kind === 'scripted'},
+    date,
+    machine: {node: process.version, chromium: browserVersion, cpus: cpus().length},
+    questions: results,
+    totals: totalsOf(results),
+  };
+}
+
+/**
+ * The record of a question the runner itself could not run through (the page crashed, the browser
+ * went away): scored as a failed run, and the suite goes on.
+ * @returns {import('./types.mjs').RunRecord & {pageErrors: string[], timedOut: boolean}}
+ */
+function failedRun(error) {
+  return {
+    stopReason: 'error',
+    error: {code: 'EVAL_RUNNER', message: String(error?.message ?? error).split('\n')[0]},
+    iterations: 0,
+    usage: {inputTokens: 0, outputTokens: 0},
+    elapsedMs: 0,
+    toolCalls: [],
+    widgets: [],
+    axe: [],
+    answer: '',
+    pageErrors: [],
+    timedOut: false,
+  };
+}
+
+/** The element's `endpoint` for one question: the key proxy, or the question's scripted conversation. */
+function endpointFor(model, question, fake, answers) {
+  if (model.kind !== 'scripted') return model.provider === 'anthropic' ? '/llm' : '/llm/v1';
+  const scenario = answers?.[question.id];
+  if (!scenario) throw new Error(`the scripted demo model has no answer for "${question.id}"`);
+  const {base} = fake.addScenario(structuredClone(scenario));
+  return model.provider === 'anthropic' ? base : `${base}/v1`;
+}
