@@ -3,7 +3,8 @@
  * `npm test`: every check of the project in one command, ending with the plain line
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
  * (dependency-cruiser), the public surface, browser tests (wtr),
- * MCP conformance, build, size budgets, end-to-end pages, the packed package in fresh apps. Build-like steps count as one check each; test steps
+ * MCP conformance, build, size budgets, end-to-end pages, the evaluation suite with the scripted
+ * demo model, the packed package in fresh apps. Build-like steps count as one check each; test steps
  * contribute their own test counts (read from test-results/*.json).
  */
 import {spawnSync} from 'node:child_process';
@@ -70,6 +71,9 @@ const built = check('build');
 if (built) {
   check('size');
   tests('test:e2e', 'test-results/e2e.json');
+  // The evaluation suite end to end, with the scripted demo model: every scripted answer must
+  // still score as right through the element, the servers and the scorers.
+  tests('eval:scripted', 'test-results/eval.json');
   tests('test:package', 'test-results/package.json');
 } else {
   totals.failed++;
