@@ -32,7 +32,7 @@ export async function runQuestion(browser, {pageUrl, question, timeoutMs, screen
     const timedOut = first === 'late';
     // Past the limit, Stop is pressed: the run ends as "aborted" with what it had shown.
     if (timedOut) await page.evaluate(() => window.__eval.stop());
-    const record = timedOut ? await asked : first;
+    const record = timedOut ? await Promise.race([asked, failAfter(30_000, 'the run did not stop within 30 s of Stop')]) : first;
     await page.addScriptTag({path: AXE});
     record.axe = await page.evaluate(async () => {
       const {violations} = await window.axe.run(document.querySelector('autoui-agent'), {resultTypes: ['violations']});
@@ -44,3 +44,6 @@ export async function runQuestion(browser, {pageUrl, question, timeoutMs, screen
     await context.close();
   }
 }
+
+/** A promise that rejects with `message` after `ms`. */
+const failAfter = (ms, message) => new Promise((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref());

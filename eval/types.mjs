@@ -72,7 +72,9 @@
  * @property {string} stopReason the run's stop reason (`end_turn`, `max_iterations`, `error`, ...)
  * @property {{code: string, message: string}} [error]
  * @property {number} iterations model turns
- * @property {{inputTokens: number, outputTokens: number}} usage
+ * @property {{inputTokens: number, outputTokens: number, cachedTokens?: number}} usage tokens the
+ *   model read (cached ones included, on both wires) and wrote; how many it read from its cache
+ * @property {boolean} [timedOut] the runner pressed Stop at its time limit
  * @property {number} elapsedMs from sending the question to the run's end
  * @property {RecordedCall[]} toolCalls
  * @property {RenderedWidget[]} widgets on the canvas at the end

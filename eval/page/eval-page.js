@@ -66,6 +66,21 @@ function renderedWidgets() {
   });
 }
 
+/**
+ * Tokens the model read (cached ones included) and wrote, the same way for both wires: Anthropic
+ * counts cache reads and writes apart from `input_tokens`, OpenAI counts cached tokens inside
+ * `prompt_tokens`.
+ */
+function promptUsage(usage = {}) {
+  const cached = (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+  const anthropic = agent.getAttribute('provider') !== 'openai';
+  return {
+    inputTokens: (usage.inputTokens ?? 0) + (anthropic ? cached : 0),
+    outputTokens: usage.outputTokens ?? 0,
+    cachedTokens: usage.cacheReadTokens ?? 0,
+  };
+}
+
 window.__eval = {
   /** Presses Stop: the runner's time limit for one question is over. */
   stop() {
@@ -84,7 +99,7 @@ window.__eval = {
       stopReason: result.stopReason,
       error: result.error,
       iterations: result.iterations,
-      usage: {inputTokens: result.usage?.inputTokens ?? 0, outputTokens: result.usage?.outputTokens ?? 0},
+      usage: promptUsage(result.usage),
       elapsedMs,
       toolCalls: [...calls],
       widgets: renderedWidgets(),

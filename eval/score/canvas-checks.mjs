@@ -8,6 +8,7 @@ const ANSWERED = new Set(['end_turn']);
 
 /** @param {import('../types.mjs').RunRecord} record @returns {import('../types.mjs').Check} */
 export function scoreCompleted(record) {
+  if (record.timedOut) return {pass: false, detail: 'stopped at the time limit of the evaluation'};
   if (ANSWERED.has(record.stopReason)) return {pass: true, detail: `ended normally after ${record.iterations} turns`};
   return {pass: false, detail: `stopped: ${record.stopReason}${record.error ? ` (${record.error.code}: ${record.error.message})` : ''}`};
 }

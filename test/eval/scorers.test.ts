@@ -1,5 +1,5 @@
 /**
- * The scorers on recorded runs: the scripted demo model's right answers to seven questions
+ * The scorers on recorded runs: the scripted demo model's right answers to eight questions
  * (recorded/right.json), and deliberately wrong answers to the same questions
  * (recorded/wrong.json, from wrong-answers.mjs), each a real run through the element against the
  * demo servers. Every scorer passes the right ones and fails the wrong one it is for, with a
@@ -39,7 +39,7 @@ describe('eval scorers on recorded runs', () => {
   });
 
   it('pass every right answer on every check', () => {
-    expect(right.questions.length).to.equal(7);
+    expect(right.questions.length).to.equal(8);
     for (const {id} of right.questions) {
       const s = score(right, id);
       expect(failed(s), id).to.deep.equal([]);
@@ -138,13 +138,20 @@ describe('eval scorers on recorded runs', () => {
     expect(s.checks.completed.detail).to.equal('stopped: error (PROVIDER_HTTP: HTTP 529 overloaded)');
   });
 
-  it('sum axe violations by elements, the serious and critical ones apart', () => {
+  it('count the axe violations of an answer that is right but not accessible', () => {
+    const s = score(wrong, 'seattle-hottest-day');
+    expect(s.success, 'accessibility is measured beside success').to.equal(true);
+    expect(s.axe).to.deep.equal({violations: 2, serious: 0, rules: ['empty-table-header (minor, 1)', 'heading-order (moderate, 1)']});
+    expect(score(right, 'seattle-hottest-day').axe.violations).to.equal(0);
+  });
+
+  it('count serious and critical axe violations apart, by element', () => {
     const run = right.questions[0];
     const axe = [
       {id: 'color-contrast', impact: 'serious', help: 'Elements must meet minimum color contrast ratio thresholds', nodes: 3},
-      {id: 'region', impact: 'moderate', help: 'All page content should be contained by landmarks', nodes: 1},
+      {id: 'button-name', impact: 'critical', help: 'Buttons must have discernible text', nodes: 1},
+      {id: 'region', impact: 'moderate', help: 'All page content should be contained by landmarks', nodes: 2},
     ];
-    expect(summariseAxe({...run.record, axe})).to.deep.equal({violations: 4, serious: 3, rules: ['color-contrast (serious, 3)', 'region (moderate, 1)']});
-    expect(summariseAxe(run.record).violations, 'the recorded run had none').to.equal(0);
+    expect(summariseAxe({...run.record, axe})).to.deep.include({violations: 6, serious: 4});
   });
 });

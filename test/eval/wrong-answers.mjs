@@ -1,8 +1,9 @@
 /**
  * Deliberately wrong answers, for the scripted model: each one a conversation that fails its
  * question in one known way, so the recorded runs they give (test/eval/recorded/wrong.json) show
- * that each scorer can fail. One answer is right but clumsy (a widget call the element repairs,
- * another it returns as invalid), for the validation counts.
+ * that each scorer can fail. Two answers are right but flawed: one is clumsy (a widget call the
+ * element repairs, another it returns as invalid), for the validation counts; one is not
+ * accessible, for axe.
  *
  * Recorded with: npm run eval -- --scripted --answers test/eval/wrong-answers.mjs --only <ids> --out <dir>
  */
@@ -59,6 +60,18 @@ export const SCRIPTED_ANSWERS = {
   'airports-hawaii-map': scenario('blank canvas', 'an answer in words only.', [
     callsTurn([sql("SELECT iata, name, city, latitude, longitude FROM airports WHERE state = 'HI' ORDER BY name")]),
     answerTurn('Hawaii has several airports, on each of its main islands.'),
+  ]),
+
+  // The right figure, beside a note whose headings skip levels and a table with an empty header:
+  // right, but not accessible (axe counts it beside success).
+  'seattle-hottest-day': scenario('inaccessible', 'the hottest day with a badly structured note and table.', [
+    callsTurn([sql('SELECT max(temp_max) AS hottest FROM seattle_weather')]),
+    widgetsTurn([
+      widget('stat-card', {label: 'Hottest day on record', value: value('hottest'), unit: '°C'}),
+      widget('markdown', {content: '# Note\n\n#### Source\n\nNOAA daily records, Seattle.'}),
+      widget('table', {columns: [{key: 'source', label: ''}], rows: [{source: 'NOAA'}]}),
+    ]),
+    answerTurn('Here is the hottest day on record in Seattle.'),
   ]),
 
   // Right in the end: a table without its rows first, beside the query (returned as invalid),

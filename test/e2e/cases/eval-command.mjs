@@ -48,7 +48,7 @@ export const cases = [
     async run() {
       const {status, out} = await evalCommand(['--compare', 'test/eval/recorded/right.json', 'test/eval/recorded/wrong.json']);
       assert.equal(status, 0, out);
-      assert.match(out, /\| questions answered correctly \| 7 \| 1 \| -6 \|/);
+      assert.match(out, /\| questions answered correctly \| 8 \| 2 \| -6 \|/);
       assert.match(out, /\| airports-hawaii-map \| ✓ \| ✗ \| none \| not-blank, widgets, shows \|/);
     },
   },
