@@ -101,7 +101,7 @@ export const QUESTIONS = [
   {
     id: 'seattle-dashboard-2013',
     lang: 'en',
-    question: 'Give me a dashboard of the weather in Seattle in 2013: the key figures of the year and the monthly temperatures.',
+    question: 'Give me a dashboard of the weather in Seattle in 2013: the average high, the hottest day, the number of sunny days, and the monthly temperatures.',
     truth: {
       year: sql(
         "SELECT round(avg(temp_max), 1) AS avg_max, max(temp_max) AS hottest, round(sum(precipitation), 1) AS rain_mm, sum(weather = 'sun') AS sunny_days FROM seattle_weather WHERE date LIKE '2013-%'",
@@ -136,7 +136,7 @@ export const QUESTIONS = [
     truth: {
       airports: sql("SELECT iata, name, city, latitude, longitude FROM airports WHERE state = 'HI' ORDER BY name"),
     },
-    expect: {widgets: ['map'], shows: ['airports.latitude', 'airports.longitude'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['map'], markers: {lat: 'airports.latitude', lng: 'airports.longitude'}, items: 'airports', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'airports-top-states',
@@ -159,7 +159,7 @@ export const QUESTIONS = [
     truth: {
       airports: sql("SELECT iata, name, city FROM airports WHERE state = 'CT' ORDER BY name"),
     },
-    expect: {widgets: ['table'], shows: ['airports.name', 'airports.city'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['table'], shows: ['airports.name', 'airports.city'], items: 'airports', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
 
   // ---------------------------------------------------------------- Data: gapminder
@@ -215,7 +215,7 @@ export const QUESTIONS = [
     truth: {
       top: sql('SELECT country, fertility FROM gapminder WHERE year = 2005 ORDER BY fertility DESC LIMIT 10'),
     },
-    expect: {widgets: ['table'], shows: ['top.country', 'top.fertility'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['table'], shows: ['top.country', 'top.fertility'], items: 'top', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
 
   // ---------------------------------------------------------------- Data: stocks
@@ -279,9 +279,10 @@ export const QUESTIONS = [
   {
     id: 'co2-yearly-trend',
     lang: 'en',
-    question: 'How has the CO2 in the atmosphere changed since 1958? Show the yearly average.',
+    question: 'How did the CO2 in the atmosphere change from 1959 to 2019? Show the yearly average.',
     truth: {
-      co2: sql('SELECT substr(date, 1, 4) AS year, round(avg(co2), 1) AS co2 FROM co2 GROUP BY year ORDER BY year'),
+      // Whole years only: the series starts in March 1958 and ends in April 2020.
+      co2: sql("SELECT substr(date, 1, 4) AS year, round(avg(co2), 1) AS co2 FROM co2 WHERE date BETWEEN '1959' AND '2020' GROUP BY year ORDER BY year"),
     },
     expect: {
       widgets: ['chart'],
@@ -296,8 +297,10 @@ export const QUESTIONS = [
     question: 'Quelle est la dernière mesure de CO2 à Mauna Loa ?',
     truth: {
       latest: sql('SELECT date, co2 FROM co2 ORDER BY date DESC LIMIT 1'),
+      // The Data server's co2-trend recipe shows the latest year's average as its stat card.
+      latestYear: sql('SELECT substr(date, 1, 4) AS year, round(avg(co2), 1) AS co2 FROM co2 GROUP BY year ORDER BY year DESC LIMIT 1'),
     },
-    expect: {widgets: [STAT], shows: ['latest.co2'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: [STAT], shows: [['latest.co2', 'latestYear.co2']], maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'us-population-by-age-2000',
@@ -324,7 +327,7 @@ export const QUESTIONS = [
     truth: {
       cities: atlas('cities_of_country', {country: 'Japan', limit: 10}, 'cities'),
     },
-    expect: {widgets: ['map'], shows: ['cities.lat', 'cities.lng'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['map'], markers: {lat: 'cities.lat', lng: 'cities.lng'}, items: 'cities', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'africa-largest-cities-map',
@@ -333,7 +336,7 @@ export const QUESTIONS = [
     truth: {
       cities: atlas('largest_cities', {region: 'Africa', limit: 15}, 'cities'),
     },
-    expect: {widgets: ['map'], shows: ['cities.lat', 'cities.lng'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['map'], markers: {lat: 'cities.lat', lng: 'cities.lng'}, items: 'cities', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'world-largest-cities',
@@ -342,7 +345,7 @@ export const QUESTIONS = [
     truth: {
       cities: atlas('largest_cities', {limit: 10}, 'cities'),
     },
-    expect: {widgets: [[...LISTING, 'chart', 'map']], shows: ['cities.name', 'cities.country'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: [[...LISTING, 'chart', 'map']], shows: ['cities.name'], items: 'cities', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'asia-largest-cities-chart',
@@ -365,16 +368,16 @@ export const QUESTIONS = [
     truth: {
       cities: atlas('cities_of_country', {country: 'Mexico', limit: 15}, 'cities'),
     },
-    expect: {widgets: ['table'], shows: ['cities.name', 'cities.population'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['table'], shows: ['cities.name', 'cities.population'], items: 'cities', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
 
   // ---------------------------------------------------------------- Atlas: regions
   {
     id: 'south-america-population',
     lang: 'en',
-    question: 'Which countries of South America have the most people living in cities and towns? Compare them in a bar chart, largest first.',
+    question: 'Which 10 countries of South America have the most people living in cities and towns? Compare them in a bar chart, largest first.',
     truth: {
-      countries: atlas('region_population', {region: 'South America'}, 'countries'),
+      countries: {...atlas('region_population', {region: 'South America'}, 'countries'), limit: 10},
     },
     expect: {
       widgets: ['chart'],
@@ -392,7 +395,7 @@ export const QUESTIONS = [
     truth: {
       info: atlas('country_info', {country: 'Kenya'}, '.'),
     },
-    expect: {widgets: [PROFILE], shows: ['info.capital', 'info.subregion', 'info.area_km2'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: [PROFILE], shows: ['info.capital', ['info.region', 'info.subregion'], 'info.area_km2'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'france-profile',
@@ -419,7 +422,7 @@ export const QUESTIONS = [
     truth: {
       neighbours: atlas('neighbours', {country: 'Germany'}, 'neighbours'),
     },
-    expect: {widgets: ['table'], shows: ['neighbours.name', 'neighbours.capital'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: ['table'], shows: ['neighbours.name', 'neighbours.capital'], items: 'neighbours', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'brazil-neighbours',
@@ -428,7 +431,7 @@ export const QUESTIONS = [
     truth: {
       neighbours: atlas('neighbours', {country: 'Brazil'}, 'neighbours'),
     },
-    expect: {widgets: [LISTING], shows: ['neighbours.name'], maxTurns: TURNS, maxTokens: MAX_TOKENS},
+    expect: {widgets: [LISTING], shows: ['neighbours.name'], items: 'neighbours', maxTurns: TURNS, maxTokens: MAX_TOKENS},
   },
   {
     id: 'italy-dashboard',
@@ -440,7 +443,9 @@ export const QUESTIONS = [
     },
     expect: {
       widgets: [PROFILE, 'map'],
-      shows: ['info.capital', 'info.area_km2', 'cities.lat', 'cities.lng'],
+      shows: ['info.capital', 'info.area_km2'],
+      markers: {lat: 'cities.lat', lng: 'cities.lng'},
+      items: 'cities',
       maxTurns: DASHBOARD_TURNS,
       maxTokens: MAX_TOKENS,
     },

@@ -18,6 +18,7 @@ import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
 import {connectTruth} from './truth-client.mjs';
 import {runQuestion} from './run-question.mjs';
 import {scoreRun} from './score/score-run.mjs';
+import {aliasesOf} from './aliases.mjs';
 import {totalsOf} from './totals.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -28,6 +29,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * @property {'en'|'fr'} lang
  * @property {string} question
  * @property {import('./score/truth.mjs').Truth} truth
+ * @property {import('./score/text-match.mjs').Aliases} aliases other names of the truth's values
  * @property {import('./types.mjs').RunRecord & {pageErrors: string[], timedOut: boolean}} record
  * @property {import('./types.mjs').Score} score
  *
@@ -70,8 +72,9 @@ export async function runSuite({questions, model, answers, resultFile, timeoutMs
       const screenshot = join(shots, `${question.id}.png`);
       const record = await runQuestion(browser, {pageUrl: `${web.url}/eval/page/index.html?${query}`, question, timeoutMs, screenshot}).catch((error) => failedRun(error));
       if (!record.error || record.error.code !== 'EVAL_RUNNER') record.screenshot = relative(dirname(resultFile), screenshot);
-      const score = scoreRun(question, expected, record);
-      results.push({id: question.id, lang: question.lang, question: question.question, truth: expected, record, score});
+      const aliases = aliasesOf(expected);
+      const score = scoreRun(question, expected, record, aliases);
+      results.push({id: question.id, lang: question.lang, question: question.question, truth: expected, aliases, record, score});
       const failed = Object.entries(score.checks).filter(([, c]) => !c.pass).map(([name]) => name);
       log(`  ${score.success ? '✓' : '✗'} ${String(n + 1).padStart(2)}/${questions.length} ${question.id} (${(record.elapsedMs / 1000).toFixed(1)} s, ${record.iterations} turns)${failed.length ? `  failed: ${failed.join(', ')}` : ''}`);
     }

@@ -12,6 +12,9 @@
 
 import {sql, atlas, widget, column, value, rows, recipeTurns, callsTurn, widgetsTurn, answerTurn, scenario, chart, table, markerMap} from './scripted-turns.mjs';
 
+/** The first ten rows of a `$column` placeholder. */
+const top10 = (placeholder) => ({$column: {...placeholder.$column, limit: 10}});
+
 /**
  * A kv card of one country from a `country_info` result (read as one row).
  * @param {string} title
@@ -233,7 +236,7 @@ export const SCRIPTED_ANSWERS = {
   // ------------------------------------------------------------ Data: CO2, US population
   'co2-yearly-trend': scenario('co2-yearly-trend', 'the yearly average CO2 at Mauna Loa as a line chart.', [
     ...recipeTurns('data', 'co2 trend', 'co2-trend', 'I’ll use the CO2 trend recipe.'),
-    callsTurn([sql('SELECT substr(date, 1, 4) AS year, round(avg(co2), 1) AS co2 FROM co2 GROUP BY year ORDER BY year')]),
+    callsTurn([sql("SELECT substr(date, 1, 4) AS year, round(avg(co2), 1) AS co2 FROM co2 WHERE date BETWEEN '1959' AND '2020' GROUP BY year ORDER BY year")]),
     widgetsTurn([chart('line', 'CO2 at Mauna Loa, yearly average', column('year'), [['CO2 (ppm)', column('co2')]], {yAxisTitle: 'ppm'})]),
     answerTurn('CO2 at Mauna Loa has risen every year since 1958; the chart shows the yearly averages.'),
   ]),
@@ -304,8 +307,8 @@ export const SCRIPTED_ANSWERS = {
     ...recipeTurns('atlas', '', 'region-population-chart'),
     callsTurn([atlas('region_population', {region: 'South America'})]),
     widgetsTurn([
-      chart('bar', 'South America: people living in cities and towns', column('country', 0, 'countries'), [
-        ['Population in cities and towns', column('city_population', 0, 'countries')],
+      chart('bar', 'South America: people living in cities and towns, top 10', top10(column('country', 0, 'countries')), [
+        ['Population in cities and towns', top10(column('city_population', 0, 'countries'))],
       ]),
     ]),
     answerTurn('Brazil leads by far. The figures count the people of cities and towns listed by GeoNames, not census totals.'),

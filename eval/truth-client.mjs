@@ -33,7 +33,7 @@ export async function connectTruth(urls) {
         const result = await client.callTool({name: call.tool, arguments: call.args});
         const text = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('');
         if (result.isError) throw new Error(`${question.id}: truth "${name}" failed: ${text}`);
-        truth[name] = rowsOfResult(text, call.rows);
+        truth[name] = rowsOfResult(text, call.rows, call.limit);
       }
       return truth;
     },

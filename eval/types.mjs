@@ -14,6 +14,7 @@
  * @property {string} [rows] where the result's rows are: a key of the result (default `rows`, as
  *   the Data server answers; the Atlas server answers `cities`, `countries`, `neighbours`), or `.`
  *   when the result is one object (a profile), read as a single row
+ * @property {number} [limit] keep only the first rows (a tool that answers more than asked)
  *
  * A reference to truth values: `name.column` is that column of the rows of truth call `name`.
  * @typedef {string} TruthRef
@@ -30,7 +31,12 @@
  * @property {Array<string | string[]>} widgets the widgets that must be on the canvas: each entry
  *   a type, or a list of types any one of which will do (`['stat-card', 'stat']`)
  * @property {ChartExpectation} [chart] one chart on the canvas must satisfy it
- * @property {TruthRef[]} [shows] every value of each of these columns must appear on the canvas
+ * @property {Array<TruthRef | TruthRef[]>} [shows] every value of each of these columns must
+ *   appear on the canvas; an entry that is a list is satisfied by any one of its columns
+ * @property {string} [items] a truth call: some widget must show as many items as it has rows
+ *   (table rows, list items, map points, chart labels), when the question says how many
+ * @property {{lat: TruthRef, lng: TruthRef}} [markers] a map must have a point at each of these
+ *   places, one to one (a marker, a circle, a GeoJSON point)
  * @property {number} [maxTurns] model turns allowed (default 8)
  * @property {number} [maxTokens] input plus output tokens allowed (default 150,000)
  *
@@ -89,7 +95,7 @@
  * @typedef {object} Score
  * @property {boolean} success every check passed
  * @property {Record<string, Check>} checks by name: completed, not-blank, widgets, chart, shows,
- *   fidelity, turns, tokens (chart and shows only when the question expects them)
+ *   items, markers, fidelity, turns, tokens (chart to markers only when the question expects them)
  * @property {{figures: number, matched: number, unmatched: string[]}} fidelity
  * @property {{violations: number, serious: number, rules: string[]}} axe
  * @property {number} turns

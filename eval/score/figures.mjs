@@ -7,21 +7,27 @@
  */
 
 /**
- * A number as shown, with how far the value behind it may be.
- * @typedef {{value: number, tolerance: number, percent: boolean, text: string, path: string}} Figure
+ * A number as shown, with how far the value behind it may be, and the other values its text can
+ * stand for (see {@link figuresInText}).
+ * @typedef {{value: number, tolerance: number, percent: boolean, text: string, path: string, alternatives?: number[]}} Figure
  */
 
 const SCALES = {k: 1e3, K: 1e3, thousand: 1e3, mille: 1e3, M: 1e6, million: 1e6, millions: 1e6, B: 1e9, bn: 1e9, billion: 1e9, Md: 1e9, milliard: 1e9, milliards: 1e9};
 const SUFFIX = String.raw`(?:\s?(%|k|K|M|Md|B|bn|thousand|mille|millions?|billion|milliards?)(?![\p{L}\p{N}]))?`;
 // Not inside a word or a code ("CO2", "A320", "#1f77b4"); a minus only where a sign can stand.
 const LEAD = String.raw`(?<![\p{L}\p{N}_#.,])`;
-/** English: 1,234,567.89 */
-const EN = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.(\\d+))?${SUFFIX}`, 'gu');
-/** French: 1 234 567,89 (space, no-break or narrow no-break space between thousands); a point is read as a decimal too. */
-const FR = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+|\\d+)(?:[,.](\\d+))?${SUFFIX}`, 'gu');
+/** English: 1,234,567.89, and the no-break spaces of numbers formatted for French (1 234 567). */
+const EN = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:[\\u00a0\\u202f]\\d{3})+|\\d+)(?:(\\.)(\\d+))?${SUFFIX}`, 'gu');
+/**
+ * French: 1 234 567,89 (space, no-break or narrow no-break space between thousands); a point is
+ * read as a decimal too, and so are English thousands (models copy "8,336,599" from the data).
+ */
+const FR = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:,\\d{3}){2,}(?![,.]\\d)|\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+|\\d+)(?:([,.])(\\d+))?${SUFFIX}`, 'gu');
 
 /**
- * The figures written in `text`, in the conventions of `lang`.
+ * The figures written in `text`, in the conventions of `lang`. Where a text can be read two
+ * ways, the figure keeps both: "551,695" in French is 551.695 or, written the English way,
+ * 551,695; the 4 of an age group "0-4" stands for the bin that ends before 5.
  * @param {string} text
  * @param {'en'|'fr'} [lang]
  * @param {string} [path] where the text was (for the report)
@@ -29,13 +35,20 @@ const FR = new RegExp(`${LEAD}([-−](?=\\d))?(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3
  */
 export function figuresInText(text, lang = 'en', path = '') {
   const pattern = lang === 'fr' ? FR : EN;
+  const source = String(text);
   const found = [];
-  for (const m of String(text).matchAll(pattern)) {
-    const [whole, sign, integer, fraction = '', suffix] = m;
+  for (const m of source.matchAll(pattern)) {
+    const [whole, sign, integer, separator, fraction = '', suffix] = m;
     const digits = integer.replace(/[^\d]/g, '');
     const scale = (suffix && SCALES[suffix]) || 1;
-    const value = (sign ? -1 : 1) * Number(`${digits}.${fraction || 0}`) * scale;
-    found.push({value, tolerance: 0.5 * 10 ** -fraction.length * scale, percent: suffix === '%', text: whole.trim(), path});
+    const signed = sign ? -1 : 1;
+    const value = signed * Number(`${digits}.${fraction || 0}`) * scale;
+    const alternatives = [];
+    if (separator === ',' && fraction.length === 3 && digits.length <= 3) alternatives.push(signed * Number(digits + fraction) * scale);
+    const before = source.slice(Math.max(0, m.index - 2), m.index);
+    if (!sign && !fraction && /\d[-–]$/.test(before)) alternatives.push(value + 1);
+    const tolerance = 0.5 * 10 ** -fraction.length * scale;
+    found.push({value, tolerance, percent: suffix === '%', text: whole.trim(), path, ...(alternatives.length ? {alternatives} : {})});
   }
   return found;
 }
@@ -73,7 +86,8 @@ export function figuresInParams(params, lang = 'en') {
 
 /**
  * Every number a tool result holds: its JSON numbers, numbers written in its strings (the year
- * of "2015-03-01") and the length of its lists. A result that is not JSON is read as text.
+ * of "2015-03-01"), and the ranks 1 to n of each list of n. A result that is not JSON is read as
+ * text.
  * @param {string} text
  * @returns {number[]}
  */
@@ -89,8 +103,9 @@ export function numbersInResult(text) {
     if (typeof value === 'number' && Number.isFinite(value)) found.push(value);
     else if (typeof value === 'string') for (const f of figuresInText(value, 'en')) found.push(f.value);
     else if (Array.isArray(value)) {
-      // How many rows came back is a figure of the result too ("Japan's 12 largest cities").
-      found.push(value.length);
+      // How many rows came back is a figure of the result too ("Japan's 12 largest cities"), and
+      // so is each row's rank ("1. Tokyo").
+      for (let rank = 1; rank <= Math.min(value.length, 1000); rank++) found.push(rank);
       value.forEach(walk);
     } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
@@ -116,20 +131,37 @@ export function hasSource(figure, sources) {
     return lo < sources.length && sources[lo] <= target + tolerance;
   };
   const slack = (v) => figure.tolerance + 1e-9 * Math.max(1, Math.abs(v));
-  if (near(figure.value, slack(figure.value))) return true;
-  return figure.percent && near(figure.value / 100, slack(figure.value) / 100);
+  for (const value of [figure.value, ...(figure.alternatives ?? [])]) {
+    if (near(value, slack(value))) return true;
+    if (figure.percent && near(value / 100, slack(value) / 100)) return true;
+  }
+  return false;
+}
+
+/** Half a unit of the last digit `value` is written with: how far a value rounded to it may be. */
+const halfUnit = (value) => 0.5 * 10 ** -((String(value).split('.')[1] ?? '').length);
+
+/**
+ * True when `figure` shows `expected`: within the precision either is written with ("9.57" and
+ * "10" both show a truth of 9.6, and "17.4" shows 17.36).
+ * @param {Figure} figure
+ * @param {number} expected
+ */
+export function figureShows(figure, expected) {
+  const tolerance = Math.max(figure.tolerance, halfUnit(expected)) + 1e-9 * Math.max(1, Math.abs(expected));
+  return [figure.value, ...(figure.alternatives ?? [])].some((v) => Math.abs(v - expected) <= tolerance);
 }
 
 /**
- * True when `shown` is what `expected` rounds to at the precision `shown` was written with
- * (`12.3` for 12.34), for comparing a widget's values with the truth.
+ * True when a widget's value `shown` (a number, or a number in a string) shows the truth
+ * `expected` (see {@link figureShows}).
  * @param {unknown} shown
  * @param {unknown} expected
+ * @param {'en'|'fr'} [lang] how a string value is written
  */
-export function sameFigure(shown, expected) {
+export function sameFigure(shown, expected, lang = 'en') {
   const e = typeof expected === 'number' ? expected : Number(expected);
   if (!Number.isFinite(e)) return false;
-  const figure = typeof shown === 'number' ? figureOfNumber(shown, '') : figuresInText(String(shown ?? ''), 'en')[0];
-  if (!figure) return false;
-  return Math.abs(figure.value - e) <= figure.tolerance + 1e-9 * Math.max(1, Math.abs(e));
+  const figure = typeof shown === 'number' ? figureOfNumber(shown, '') : figuresInText(String(shown ?? ''), lang)[0];
+  return !!figure && figureShows(figure, e);
 }

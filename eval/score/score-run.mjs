@@ -1,7 +1,8 @@
 /**
  * One question's score: every check, and the measures (turns, tokens, time, validation, axe).
  * Success means every check passed: the run ended normally, the canvas is not blank, it holds the
- * expected widgets, the chart and the values the question needs, every figure on it comes from
+ * expected widgets, the chart, the values, the number of items and the places the question
+ * needs, every figure on it comes from
  * the run's tool results, and it stayed within its turns and tokens. Accessibility is measured
  * beside success (its violations are the widgets' as much as the model's).
  */
@@ -9,6 +10,7 @@ import {scoreChart} from './chart.mjs';
 import {scoreBlank, scoreCompleted, scoreLimits, scoreWidgetTypes} from './canvas-checks.mjs';
 import {scoreFidelity} from './fidelity.mjs';
 import {scoreShows} from './shows.mjs';
+import {scoreItems, scoreMarkers} from './items.mjs';
 import {countValidation} from './validation.mjs';
 import {summariseAxe} from './accessibility.mjs';
 
@@ -16,9 +18,10 @@ import {summariseAxe} from './accessibility.mjs';
  * @param {import('../types.mjs').EvalQuestion} question
  * @param {import('./truth.mjs').Truth} truth
  * @param {import('../types.mjs').RunRecord} record
+ * @param {import('./text-match.mjs').Aliases} [aliases] other names of the truth's values
  * @returns {import('../types.mjs').Score}
  */
-export function scoreRun(question, truth, record) {
+export function scoreRun(question, truth, record, aliases = {}) {
   const fidelity = scoreFidelity(question, record);
   const limits = scoreLimits(question, record);
   /** @type {Record<string, import('../types.mjs').Check>} */
@@ -27,10 +30,13 @@ export function scoreRun(question, truth, record) {
     'not-blank': scoreBlank(record),
     widgets: scoreWidgetTypes(question, record),
   };
-  const chart = scoreChart(question, truth, record);
-  if (chart) checks.chart = chart;
-  const shows = scoreShows(question, truth, record);
-  if (shows) checks.shows = shows;
+  const optional = {
+    chart: scoreChart(question, truth, record, aliases),
+    shows: scoreShows(question, truth, record, aliases),
+    items: scoreItems(question, truth, record),
+    markers: scoreMarkers(question, truth, record),
+  };
+  for (const [name, check] of Object.entries(optional)) if (check) checks[name] = check;
   checks.fidelity = fidelity.check;
   checks.turns = limits.turns;
   checks.tokens = limits.tokens;
@@ -48,4 +54,4 @@ export function scoreRun(question, truth, record) {
 }
 
 /** The checks a question may have, in report order. */
-export const CHECK_NAMES = ['completed', 'not-blank', 'widgets', 'chart', 'shows', 'fidelity', 'turns', 'tokens'];
+export const CHECK_NAMES = ['completed', 'not-blank', 'widgets', 'chart', 'shows', 'items', 'markers', 'fidelity', 'turns', 'tokens'];

@@ -12,14 +12,15 @@
  * The rows of a truth call's result text.
  * @param {string} text the tool result (JSON)
  * @param {string} [rows] where the rows are (see `TruthCall.rows`)
+ * @param {number} [limit] how many rows to keep (see `TruthCall.limit`)
  * @returns {Array<Record<string, unknown>>}
  */
-export function rowsOfResult(text, rows = 'rows') {
+export function rowsOfResult(text, rows = 'rows', limit = Infinity) {
   const parsed = JSON.parse(text);
   if (rows === '.') return [parsed];
   const list = Array.isArray(parsed) ? parsed : parsed?.[rows];
   if (!Array.isArray(list)) throw new Error(`the result has no "${rows}" list`);
-  return list;
+  return list.slice(0, limit);
 }
 
 /**

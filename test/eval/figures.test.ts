@@ -34,6 +34,16 @@ describe('eval figures', () => {
     expect(hasSource(figuresInText('17.37')[0], sources)).to.equal(false);
   });
 
+  it('keeps both readings of a text that has two: English thousands in French, the end of a range', () => {
+    const [area] = figuresInText('551,695 km²', 'fr');
+    expect([area.value, area.alternatives]).to.deep.equal([551.695, [551695]]);
+    expect(hasSource(area, sourceSet([551695]))).to.equal(true);
+    expect(figuresInText('Rome — 2,318,895', 'fr').map((f) => f.value), 'grouped twice: only English').to.deep.equal([2318895]);
+    const [, end] = figuresInText('ages 0-4');
+    expect(hasSource(end, sourceSet([0, 5, 10])), 'the bin that ends before 5').to.equal(true);
+    expect(hasSource(figuresInText('4 ages')[0], sourceSet([0, 5, 10])), 'a 4 alone is a 4').to.equal(false);
+  });
+
   it('takes the figures of a widget, not its settings', () => {
     const figures = figuresInParams({title: 'Cities over 1,000,000', zoom: 5, height: 300, center: [48.8, 2.3], markers: [{lat: 35.7, lng: 139.7, popup: 'Tokyo — 8336599'}]});
     expect(figures.map((f) => [f.path, f.value])).to.deep.equal([
@@ -44,8 +54,8 @@ describe('eval figures', () => {
     ]);
   });
 
-  it('finds every number of a tool result: its values, the numbers in its strings, the length of its lists', () => {
-    expect(numbersInResult(JSON.stringify({rows: [{month: '2015-03', rain: 12.5, n: 3}, {month: '2015-04', rain: 0, n: 7}]}))).to.deep.equal([2, 2015, 3, 12.5, 3, 2015, 4, 0, 7]);
+  it('finds every number of a tool result: its values, the numbers in its strings, the ranks of its lists', () => {
+    expect(numbersInResult(JSON.stringify({rows: [{month: '2015-03', rain: 12.5, n: 3}, {month: '2015-04', rain: 0, n: 7}]}))).to.deep.equal([1, 2, 2015, 3, 12.5, 3, 2015, 4, 0, 7]);
     expect(numbersInResult('not JSON: 42 rows')).to.deep.equal([42]);
   });
 

@@ -13,7 +13,7 @@ import {summariseAxe} from '../../eval/score/accessibility.mjs';
 import type {EvalQuestion, RunRecord, Score} from '../../eval/types.mjs';
 
 interface Recorded {
-  questions: Array<{id: string; truth: Record<string, Array<Record<string, unknown>>>; record: RunRecord}>;
+  questions: Array<{id: string; truth: Record<string, Array<Record<string, unknown>>>; aliases: Record<string, string[]>; record: RunRecord}>;
 }
 
 const load = async (name: string): Promise<Recorded> => (await fetch(new URL(`./recorded/${name}.json`, import.meta.url))).json();
@@ -29,7 +29,7 @@ let wrong: Recorded;
 const score = (runs: Recorded, id: string, change: (q: EvalQuestion) => EvalQuestion = (q) => q): Score => {
   const run = runs.questions.find((q) => q.id === id);
   if (!run) throw new Error(`no recorded run of ${id}`);
-  return scoreRun(change(questionOf(id)), run.truth, run.record);
+  return scoreRun(change(questionOf(id)), run.truth, run.record, run.aliases);
 };
 const failed = (s: Score) => Object.entries(s.checks).filter(([, c]) => !c.pass).map(([name]) => name);
 
@@ -104,7 +104,7 @@ describe('eval scorers on recorded runs', () => {
 
   it('fail a blank canvas', () => {
     const s = score(wrong, 'airports-hawaii-map');
-    expect(failed(s)).to.deep.equal(['not-blank', 'widgets', 'shows']);
+    expect(failed(s)).to.deep.equal(['not-blank', 'widgets', 'items', 'markers']);
     expect(s.checks['not-blank'].detail).to.equal('blank canvas: no widget');
     expect(s.checks.widgets.detail).to.equal('missing map (shown: none)');
   });

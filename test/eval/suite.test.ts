@@ -7,7 +7,8 @@ import {QUESTIONS} from '../../eval/questions.mjs';
 import {SCRIPTED_ANSWERS} from '../../eval/scripted-answers.mjs';
 
 const refsOf = (q: (typeof QUESTIONS)[number]) => [
-  ...(q.expect.shows ?? []),
+  ...(q.expect.shows ?? []).flat(),
+  ...(q.expect.markers ? [q.expect.markers.lat, q.expect.markers.lng] : []),
   ...(q.expect.chart?.labels ? [q.expect.chart.labels] : []),
   ...(q.expect.chart?.series ?? []),
   ...(q.expect.chart?.points ? [q.expect.chart.points.x, q.expect.chart.points.y] : []),
@@ -30,6 +31,7 @@ describe('eval suite', () => {
       expect(q.expect.widgets.length, q.id).to.be.greaterThan(0);
       expect(refsOf(q).length, `${q.id} checks data`).to.be.greaterThan(0);
       for (const ref of refsOf(q)) expect(Object.keys(q.truth), `${q.id}: ${ref}`).to.include(ref.split('.')[0]);
+      if (q.expect.items) expect(Object.keys(q.truth), `${q.id}: items`).to.include(q.expect.items);
     }
   });
 
@@ -39,8 +41,8 @@ describe('eval suite', () => {
       const widgetParams = scenario.turns.flatMap((t) => t.toolCalls ?? []).filter((c) => c.name === 'autoui_webmcp_widget_display');
       expect(widgetParams.length, id).to.be.greaterThan(0);
       const numbers: number[] = [];
-      JSON.stringify(widgetParams, (_key, value) => (typeof value === 'number' && numbers.push(value), value));
-      // The only numbers a script writes are placeholder row and result indexes.
+      JSON.stringify(widgetParams, (key, value) => (typeof value === 'number' && key !== 'limit' && numbers.push(value), value));
+      // The only numbers a script writes are placeholder row and result indexes (and row limits).
       expect(numbers.every((n) => Number.isInteger(n) && n >= 0 && n < 5), `${id}: ${numbers.join(', ')}`).to.equal(true);
     }
   });

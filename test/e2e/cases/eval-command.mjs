@@ -49,7 +49,7 @@ export const cases = [
       const {status, out} = await evalCommand(['--compare', 'test/eval/recorded/right.json', 'test/eval/recorded/wrong.json']);
       assert.equal(status, 0, out);
       assert.match(out, /\| questions answered correctly \| 8 \| 2 \| -6 \|/);
-      assert.match(out, /\| airports-hawaii-map \| ✓ \| ✗ \| none \| not-blank, widgets, shows \|/);
+      assert.match(out, /\| airports-hawaii-map \| ✓ \| ✗ \| none \| not-blank, widgets, items, markers \|/);
     },
   },
 ];
