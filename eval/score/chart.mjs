@@ -34,7 +34,29 @@ function chartFailures(params, expect, truth, context) {
   if (!expect.types.includes(params.type)) failures.push(`type is ${params.type ?? 'unset'}, expected ${expect.types.join(' or ')}`);
   const datasets = Array.isArray(params.datasets) ? params.datasets : [];
   if (expect.points) failures.push(...pointFailures(datasets, expect, truth, context.lang));
-  if (expect.series) failures.push(...seriesFailures(params, datasets, expect, truth, context));
+  if (expect.series) {
+    const direct = seriesFailures(params, datasets, expect, truth, context);
+    const transposed = expect.labels && expect.series.length > 1 ? transposedFailures(params, datasets, expect, truth, context) : direct;
+    failures.push(...(transposed.length < direct.length ? transposed : direct));
+  }
+  return failures;
+}
+
+/**
+ * Grouped bars drawn the other way round are as right ("1955 and 2005 side by side, per
+ * country" or "per year, one bar a country"): one dataset per truth row, named by its label,
+ * whose values are that row's series in order; the chart's labels name the series.
+ */
+function transposedFailures(params, datasets, expect, truth, {lang, aliases}) {
+  const rows = truthValues(truth, expect.labels);
+  const series = expect.series.map((ref) => truthValues(truth, ref));
+  const at = pairLabels(datasets.map((d) => d.label), rows, aliases);
+  const failures = [];
+  if (labelsOf(params, datasets).length !== series.length) failures.push(`${labelsOf(params, datasets).length} labels, expected ${series.length} (one per series)`);
+  const missing = rows.filter((_, i) => at[i] < 0);
+  if (missing.length) failures.push(`datasets missing: ${missing.slice(0, 4).join(', ')}${missing.length > 4 ? ', …' : ''}`);
+  const wrong = rows.filter((_, i) => at[i] >= 0 && !series.every((values, k) => sameFigure(valuesOf(datasets[at[i]])[k], values[i], lang)));
+  if (wrong.length) failures.push(`datasets with other values: ${wrong.slice(0, 4).join(', ')}`);
   return failures;
 }
 

@@ -73,16 +73,34 @@ const SETTINGS = new Set(['height', 'width', 'zoom', 'center', 'decimals', 'radi
  */
 export function figuresInParams(params, lang = 'en') {
   const found = [];
-  const walk = (value, path) => {
-    if (typeof value === 'number' && Number.isFinite(value)) found.push(figureOfNumber(value, path));
-    else if (typeof value === 'string') found.push(...figuresInText(value, lang, path));
+  const walk = (value, path, scale = 1) => {
+    if (typeof value === 'number' && Number.isFinite(value)) found.push(scaled(figureOfNumber(value, path), scale));
+    else if (typeof value === 'string') found.push(...figuresInText(value, lang, path).map((f) => scaled(f, scale)));
     else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
-    else if (value && typeof value === 'object')
-      for (const [k, v] of Object.entries(value)) if (!SETTINGS.has(k)) walk(v, path ? `${path}.${k}` : k);
+    else if (value && typeof value === 'object') {
+      // A stat whose unit says the scale ("9.98" "millions de km²") shows 9,980,000.
+      const unitScale = typeof value.unit === 'string' ? scaleOfUnit(value.unit) : 1;
+      for (const [k, v] of Object.entries(value)) if (!SETTINGS.has(k)) walk(v, path ? `${path}.${k}` : k, k === 'value' ? unitScale : 1);
+    }
   };
   walk(params, '');
   return found;
 }
+
+const UNIT_SCALE = /^(thousands?|milliers?|k|millions?|M|billions?|milliards?|Md|B|bn)(?![\p{L}\p{N}])/u;
+
+/** The scale a unit starts with: "millions de km²" → 1e6; none → 1. */
+function scaleOfUnit(unit) {
+  const [word] = UNIT_SCALE.exec(unit.trim()) ?? [];
+  if (!word) return 1;
+  if (/^(thousands?|milliers?|k)$/.test(word)) return 1e3;
+  if (/^(millions?|M)$/.test(word)) return 1e6;
+  return 1e9;
+}
+
+/** `figure` with its value and tolerance multiplied by `scale`. */
+const scaled = (figure, scale) =>
+  scale === 1 ? figure : {...figure, value: figure.value * scale, tolerance: figure.tolerance * scale, ...(figure.alternatives ? {alternatives: figure.alternatives.map((a) => a * scale)} : {})};
 
 /**
  * Every number a tool result holds: its JSON numbers, numbers written in its strings (the year

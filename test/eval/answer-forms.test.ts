@@ -1,7 +1,7 @@
 /**
  * Right answers take many forms, and the scorers accept them: names in French or as codes, months
- * written out, figures more or less precise than the truth, a population pyramid, a scatter with
- * its axes the other way round. Wrong answers that look like right ones do not pass: one name
+ * written out, figures more or less precise than the truth, a population pyramid, grouped bars
+ * or a scatter the other way round. Wrong answers that look like right ones do not pass: one name
  * too many, markers whose places are shuffled, a month out of order, a figure off by more than
  * its precision. Each case changes one thing of a recorded right run (recorded/right.json).
  */
@@ -88,7 +88,7 @@ describe('eval scorers on the forms of an answer', () => {
     expect(asGeoJson.checks.markers.pass, 'GeoJSON points are places too').to.equal(true);
   });
 
-  it('read a population pyramid, and a scatter with its axes the other way round', () => {
+  it('read a population pyramid, grouped bars and a scatter the other way round', () => {
     const question: EvalQuestion = {
       id: 'synthetic',
       lang: 'en',
@@ -105,6 +105,11 @@ describe('eval scorers on the forms of an answer', () => {
     expect(scoreRun(question, truth, swapped).checks.chart.pass).to.equal(true);
     const invented = record({type: 'scatter', datasets: [{label: 'cars', data: [{x: 30, y: 100}, {x: 25, y: 150}]}]});
     expect(scoreRun(question, truth, invented).checks.chart.detail).to.equal('1 of 2 expected points are missing; 1 points not in the data');
+    const grouped = {...question, expect: {widgets: ['chart'], chart: {types: ['bar'], labels: 't.hp', series: ['t.men', 't.women']}}};
+    const perSeries = record({type: 'bar', labels: ['men', 'women'], datasets: [{label: '100', data: [10, 11]}, {label: '150', data: [9, 8]}]});
+    expect(scoreRun(grouped, truth, perSeries).checks.chart, 'grouped bars the other way round').to.deep.include({pass: true});
+    const mixed = record({type: 'bar', labels: ['men', 'women'], datasets: [{label: '100', data: [10, 8]}, {label: '150', data: [9, 11]}]});
+    expect(scoreRun(grouped, truth, mixed).checks.chart.pass).to.equal(false);
     const pyramid = {...question, expect: {widgets: ['chart'], chart: {types: ['bar'], labels: 't.age', series: ['t.men', 't.women']}}};
     const drawn = record({type: 'bar', horizontal: true, labels: ['0-4', '5-9'], datasets: [{label: 'Men', data: [-10, -9]}, {label: 'Women', data: [11, 8]}]});
     expect(scoreRun(pyramid, truth, drawn).checks.chart).to.deep.include({pass: true});

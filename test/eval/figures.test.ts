@@ -54,6 +54,13 @@ describe('eval figures', () => {
     ]);
   });
 
+  it('reads the scale a stat\'s unit gives its value', () => {
+    const [area] = figuresInParams({label: 'Superficie', value: 9.98, unit: 'millions de km²'}, 'fr');
+    expect(area.value).to.equal(9_980_000);
+    expect(hasSource(area, sourceSet([9_984_670]))).to.equal(true);
+    expect(figuresInParams({value: 12, unit: 'mm'})[0].value, 'a unit without a scale').to.equal(12);
+  });
+
   it('finds every number of a tool result: its values, the numbers in its strings, the ranks of its lists', () => {
     expect(numbersInResult(JSON.stringify({rows: [{month: '2015-03', rain: 12.5, n: 3}, {month: '2015-04', rain: 0, n: 7}]}))).to.deep.equal([1, 2, 2015, 3, 12.5, 3, 2015, 4, 0, 7]);
     expect(numbersInResult('not JSON: 42 rows')).to.deep.equal([42]);
