@@ -23,7 +23,6 @@ export async function runQuestion(browser, {pageUrl, question, timeoutMs, screen
     page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
     await page.goto(pageUrl);
     await page.waitForFunction(() => window.__eval !== undefined, undefined, {timeout: 30_000});
-    page.setDefaultTimeout(timeoutMs + 60_000);
     const asked = page.evaluate((text) => window.__eval.ask(text), question.question);
     let timer;
     const late = new Promise((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
