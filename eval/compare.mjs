@@ -3,6 +3,7 @@
  * run before it): the totals with their differences, and each question both ran whose outcome
  * changed. Questions only one file has are listed apart.
  */
+import {failedChecks} from './score/score-run.mjs';
 
 const signed = (n, digits = 0) => `${n > 0 ? '+' : ''}${n.toFixed(digits)}`;
 
@@ -20,7 +21,7 @@ export function compareResults(a, b) {
   const changed = both.filter((q) => byId.get(q.id).score.success !== q.score.success);
   const onlyA = a.questions.filter((q) => !b.questions.some((x) => x.id === q.id)).map((q) => q.id);
   const onlyB = b.questions.filter((q) => !byId.has(q.id)).map((q) => q.id);
-  const failedChecks = (q) => Object.entries(q.score.checks).filter(([, c]) => !c.pass).map(([n]) => n).join(', ') || 'none';
+  const failed = (q) => failedChecks(q.score).join(', ') || 'none';
   return [
     `# ${a.model.label} (A) vs ${b.model.label} (B)`,
     '',
@@ -46,7 +47,7 @@ export function compareResults(a, b) {
           '| --- | --- | --- | --- | --- |',
           ...changed.map((q) => {
             const qa = byId.get(q.id);
-            return `| ${q.id} | ${qa.score.success ? '✓' : '✗'} | ${q.score.success ? '✓' : '✗'} | ${failedChecks(qa)} | ${failedChecks(q)} |`;
+            return `| ${q.id} | ${qa.score.success ? '✓' : '✗'} | ${q.score.success ? '✓' : '✗'} | ${failed(qa)} | ${failed(q)} |`;
           }),
           '',
         ]

@@ -17,7 +17,7 @@ import {startStaticServer} from '../scripts/static-server.mjs';
 import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
 import {connectTruth} from './truth-client.mjs';
 import {runQuestion} from './run-question.mjs';
-import {scoreRun} from './score/score-run.mjs';
+import {failedChecks, scoreRun} from './score/score-run.mjs';
 import {aliasesOf} from './aliases.mjs';
 import {totalsOf} from './totals.mjs';
 
@@ -75,7 +75,7 @@ export async function runSuite({questions, model, answers, resultFile, timeoutMs
       const aliases = aliasesOf(expected);
       const score = scoreRun(question, expected, record, aliases);
       results.push({id: question.id, lang: question.lang, question: question.question, truth: expected, aliases, record, score});
-      const failed = Object.entries(score.checks).filter(([, c]) => !c.pass).map(([name]) => name);
+      const failed = failedChecks(score);
       log(`  ${score.success ? '✓' : '✗'} ${String(n + 1).padStart(2)}/${questions.length} ${question.id} (${(record.elapsedMs / 1000).toFixed(1)} s, ${record.iterations} turns)${failed.length ? `  failed: ${failed.join(', ')}` : ''}`);
     }
   } finally {

@@ -16,6 +16,7 @@ import {QUESTIONS} from './questions.mjs';
 import {runSuite} from './run-suite.mjs';
 import {renderReport} from './report.mjs';
 import {compareResults} from './compare.mjs';
+import {failedChecks} from './score/score-run.mjs';
 
 let options;
 try {
@@ -69,7 +70,7 @@ results ${resultFile}
 report  ${reportFile}`);
 
 if (options.counts) {
-  const failures = results.questions.filter((q) => !q.score.success).map((q) => `eval ${q.id}: ${Object.values(q.score.checks).filter((c) => !c.pass).map((c) => c.detail).join('; ')}`);
+  const failures = results.questions.filter((q) => !q.score.success).map((q) => `eval ${q.id}: ${failedChecks(q.score).map((name) => q.score.checks[name].detail).join('; ')}`);
   mkdirSync(dirname(options.counts), {recursive: true});
   writeFileSync(options.counts, JSON.stringify({passed: t.succeeded, failed: t.questions - t.succeeded, failures}, null, 2));
 }

@@ -53,5 +53,12 @@ export function scoreRun(question, truth, record, aliases = {}) {
   };
 }
 
+/**
+ * The names of the checks `score` failed, in report order.
+ * @param {import('../types.mjs').Score} score
+ * @returns {string[]}
+ */
+export const failedChecks = (score) => Object.entries(score.checks).filter(([, c]) => !c.pass).map(([name]) => name);
+
 /** The checks a question may have, in report order. */
 export const CHECK_NAMES = ['completed', 'not-blank', 'widgets', 'chart', 'shows', 'items', 'markers', 'fidelity', 'turns', 'tokens'];

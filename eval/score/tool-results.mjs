@@ -13,8 +13,9 @@ const GUIDANCE = new Set(['search_recipes', 'list_recipes', 'get_recipe', 'find_
  */
 export function isDataCall(call) {
   if (call.error || call.name.startsWith('autoui_')) return false;
-  const tool = call.tool ?? call.name.replace(/^[^_]+_[^_]+_/, '');
-  return !GUIDANCE.has(tool) && !GUIDANCE.has(call.name.replace(/^[^_]+_[^_]+_/, ''));
+  // Both the server's own name (find_skills) and the canonical one the model used (get_recipe).
+  const canonical = call.name.replace(/^[^_]+_[^_]+_/, '');
+  return !GUIDANCE.has(call.tool ?? canonical) && !GUIDANCE.has(canonical);
 }
 
 /**
