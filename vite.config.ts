@@ -4,12 +4,17 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
 
+
+/** The MCP client's runtime shim, with our validator as its default (one copy of cfworker in the bundle). */
+const sdkShims = fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url));
+
 /**
- * The MCP SDK imports ajv statically even when another validator is passed. We validate with
- * precompiled validators and the eval-free cfworker validator, so ajv is replaced by a stub that
- * throws if ever called: it keeps ~35 kB gzip and every `new Function` out of the bundle.
+ * The MCP SDK v2 packages declare no `sideEffects`, so a bundler keeps every module they hold,
+ * used or not (auth flavours, DPoP, tasks, stdio framing: about 50 kB gzip). Their modules only
+ * define things, so they are tree-shaken like side-effect-free code; the end-to-end tests run the
+ * built bundle against real servers of both eras to keep this honest.
  */
-const ajvStub = fileURLToPath(new URL('./src/mcp/ajv-stub.ts', import.meta.url));
+const treeshake = {moduleSideEffects: (id: string) => !/node_modules[\\/]@modelcontextprotocol[\\/](client|core|ext-apps)[\\/]/.test(id)};
 
 /** The package's runtime `dependencies`: what the bundler build imports instead of inlining. */
 const dependencies = Object.keys(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).dependencies);
@@ -103,9 +108,10 @@ const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts'};
  *   `dist/core.js`, every dependency inside, lazy chunks beside them under `dist/chunks/`;
  * - `--mode lib`, the bundler build that `import 'autoui-agent'` resolves to: one module per source
  *   file under `dist/lib/`, importing lit, chart.js, Leaflet, marked, … from `dependencies`, so an
- *   app's bundler dedupes them with its own and splits the `import()`s. The MCP SDK is inlined in
- *   it: its package brings an HTTP server stack (express, hono, about a hundred packages) that a
- *   browser library must not install, and ajv is stubbed out as above;
+ *   app's bundler dedupes them with its own and splits the `import()`s. The MCP client
+ *   (`@modelcontextprotocol/client`, SDK v2, client only) is one of them. The MCP Apps SDK
+ *   (`@modelcontextprotocol/ext-apps`) is inlined: as a dependency npm would install its peers,
+ *   the MCP server package and React among them;
  * - `--mode classic`, `dist/autoui-agent.iife.js`: a classic script that loads the ES build from
  *   beside itself (src/classic-script.ts);
  * - `--mode standalone`, `dist/autoui-agent.standalone.iife.js`: everything in one classic script,
@@ -117,8 +123,7 @@ export default defineConfig(({mode}): UserConfig => {
     define: {'process.env.NODE_ENV': JSON.stringify('production')},
     resolve: {
       alias: [
-        {find: /^ajv$/, replacement: ajvStub},
-        {find: /^ajv-formats$/, replacement: ajvStub},
+        {find: /^@modelcontextprotocol\/client\/_shims$/, replacement: sdkShims},
       ],
     },
   };
@@ -159,6 +164,7 @@ export default defineConfig(({mode}): UserConfig => {
         lib: classic
           ? {entry: 'src/classic-script.ts', name: 'AutouiAgent', formats: ['iife'], fileName: () => 'autoui-agent.iife.js'}
           : {entry: 'src/standalone.ts', name: 'AutouiAgent', formats: ['iife'], fileName: () => 'autoui-agent.standalone.iife.js'},
+        rolldownOptions: {treeshake},
       },
     };
   }
@@ -176,8 +182,14 @@ export default defineConfig(({mode}): UserConfig => {
         // strict: each entry exports exactly its own names, and `core.js` never runs the element
         // entry's definitions; shared modules go to chunks both import.
         preserveEntrySignatures: 'strict',
+        treeshake,
         // Lib-mode ES output is otherwise mangled but keeps its whitespace and newlines, hence `minify`.
-        output: {minify: true, chunkFileNames: 'chunks/[name]-[hash].js'},
+        output: {
+          minify: true,
+          // The SDK's shared code (the protocol and its schemas, used by the MCP client and the MCP
+          // App host) would be named after the SDK's own hashed file: a stable name for budgets.
+          chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@modelcontextprotocol')) && !chunk.isDynamicEntry ? 'chunks/mcp-sdk-[hash].js' : 'chunks/[name]-[hash].js'),
+        },
       },
     },
   };

@@ -20,6 +20,12 @@ export const ErrorCodes = {
   MCP_TIMEOUT: 'MCP_TIMEOUT',
   /** A server's configuration cannot be used: no URL, or one that is not http(s). Nothing was sent. */
   MCP_CONFIG: 'MCP_CONFIG',
+  /** An MCP server asks the person to sign in (OAuth), and they have not yet. */
+  MCP_AUTH_REQUIRED: 'MCP_AUTH_REQUIRED',
+  /** The person (or the authorization server) refused the sign-in, or closed it. */
+  MCP_AUTH_DENIED: 'MCP_AUTH_DENIED',
+  /** The sign-in could not complete: discovery, registration, a wrong issuer or state, the token exchange. */
+  MCP_AUTH_FAILED: 'MCP_AUTH_FAILED',
   /** A tool call failed (exception inside the tool, or the server reported an error). */
   TOOL_FAILED: 'TOOL_FAILED',
   /** A tool call took longer than its timeout. */

@@ -4,17 +4,17 @@
  * naming the header the server must send, or `MCP_TIMEOUT`. Messages name the server and URL,
  * never a token.
  */
-import {StreamableHTTPError} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {SdkHttpError, SseError} from '@modelcontextprotocol/client';
 import {AutouiError, ErrorCodes, errorMessage, isAbortError} from '../errors.js';
 import {publicAddress} from '../policy/public-address.js';
 import {REQUIRED_CORS, diagnoseFetchFailure} from './diagnose-cors.js';
 
 /** The HTTP status carried by an SDK transport error, if any. */
 export function httpStatusOf(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError) return error.code;
-  const code = (error as {code?: unknown})?.code;
-  // SseError carries the HTTP status as `code` too.
-  return (error as Error)?.message?.startsWith('SSE error') && typeof code === 'number' ? code : undefined;
+  if (error instanceof SdkHttpError) return error.status;
+  // SseError carries the HTTP status as `code`.
+  if (error instanceof SseError) return typeof error.code === 'number' ? error.code : undefined;
+  return undefined;
 }
 
 /** True for a fetch that never got an answer (network down, DNS, or refused by CORS). */

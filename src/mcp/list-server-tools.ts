@@ -4,8 +4,7 @@
  * server unusable; here each tool is checked on its own (MCP's tool shape, then its schemas
  * compiled by the eval-free validator) and a broken one is set aside with the reason.
  */
-import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
-import {PaginatedResultSchema, ToolSchema, type Tool} from '@modelcontextprotocol/sdk/types.js';
+import {specTypeSchemas, type Client, type StandardSchemaV1, type Tool} from '@modelcontextprotocol/client';
 import type {LayerTool} from '../agent/types.js';
 import {errorMessage} from '../errors.js';
 import {createRuntimeValidator} from '../schema/validator.js';
@@ -26,21 +25,28 @@ export interface ListedTools {
   definitions: Tool[];
 }
 
-/**
- * Gives the SDK client the tools' output schemas, so it validates `structuredContent` as the
- * spec asks (with the eval-free validator it was given). `listTools()` would do this itself, but
- * we list loosely; `cacheToolMetadata` is private in the SDK's types, public at run time.
- */
-export function cacheOutputSchemas(client: Client, definitions: readonly Tool[]): void {
-  (client as unknown as {cacheToolMetadata?: (tools: readonly Tool[]) => void}).cacheToolMetadata?.(definitions);
-}
+/** A page of a list: its items are checked one by one afterwards, so a broken one spoils nothing else. */
+const LoosePage: StandardSchemaV1<unknown, {tools?: unknown; nextCursor?: string}> = {
+  '~standard': {
+    version: 1,
+    vendor: 'autoui-agent',
+    validate: (value) => {
+      const page = value as {nextCursor?: unknown} | null;
+      if (!page || typeof page !== 'object') return {issues: [{message: 'tools/list answered with something that is not an object'}]};
+      return {value: {...page, nextCursor: typeof page.nextCursor === 'string' ? page.nextCursor : undefined}};
+    },
+  },
+};
+
+/** MCP's shape of a tool, validated on its own. */
+const ToolShape = specTypeSchemas.Tool as StandardSchemaV1<unknown, Tool>;
 
 /** Every page of `tools/list`, with the raw tool objects (not yet validated). */
 export async function listRawTools(client: Client, signal: AbortSignal): Promise<unknown[]> {
   const all: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request({method: 'tools/list', params: cursor ? {cursor} : {}}, PaginatedResultSchema, {signal});
+    const result = await client.request({method: 'tools/list', params: cursor ? {cursor} : {}}, LoosePage, {signal});
     const tools = (result as {tools?: unknown}).tools;
     if (Array.isArray(tools)) all.push(...tools);
     cursor = result.nextCursor;
@@ -51,13 +57,15 @@ export async function listRawTools(client: Client, signal: AbortSignal): Promise
 
 /** Why a tool cannot be offered, or undefined when it is fine. */
 export function toolProblem(raw: unknown): string | undefined {
-  const parsed = ToolSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return `invalid tool definition at ${issue.path.join('.') || '(root)'}: ${issue.message}`;
+  const parsed = ToolShape['~standard'].validate(raw);
+  if (parsed instanceof Promise) return undefined;
+  if (parsed.issues) {
+    const issue = parsed.issues[0]!;
+    const path = (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
+    return `invalid tool definition at ${path || '(root)'}: ${issue.message}`;
   }
   for (const key of ['inputSchema', 'outputSchema'] as const) {
-    const schema = parsed.data[key];
+    const schema = parsed.value[key];
     if (!schema) continue;
     const dangling = danglingRef(schema, schema);
     if (dangling) return `its ${key} refers to ${dangling}, which it does not define`;
@@ -124,6 +132,5 @@ export async function listServerTools(client: Client, signal: AbortSignal, allow
     if (visibleToModel(app)) tools.push(mapped);
     if (visibleToApps(app)) appTools.push(mapped);
   }
-  cacheOutputSchemas(client, definitions);
   return {tools, appTools, disabled, definitions};
 }

@@ -17,8 +17,11 @@ import {httpStatusOf, toConnectError} from './connect-errors.js';
 import {appViewPreviewer, showAppView} from './app-views.js';
 import {listServerTools} from './list-server-tools.js';
 import {McpSession, withDeadline} from './mcp-session.js';
+import {withSignIn, type SignInContext} from './sign-in.js';
 import type {DisabledTool, McpConnection, McpServerOptions} from './mcp-types.js';
-import {openClient} from './open-client.js';
+import {StoredOAuthProvider} from './oauth-provider.js';
+import {failureContext, openClient} from './open-client.js';
+import {pageProtocolMemory, recall, remember} from './protocol-memory.js';
 import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes} from './prompt-recipes.js';
 import {fetchRecipeList} from './recipe-list.js';
 import {toToolOutput} from './tool-result.js';
@@ -36,21 +39,41 @@ function resolveUrl(url: string): URL {
   }
 }
 
-/** Connects one MCP server. Throws an `AutouiError` (`MCP_CONNECT`, `MCP_CORS`, `MCP_TIMEOUT`, `ABORTED`, `INVALID_ARGUMENT`). */
+const PROTOCOLS = new Set(['auto', '2026-07-28', '2025-11-25']);
+
+/**
+ * Connects one MCP server. Throws an `AutouiError` (`MCP_CONNECT`, `MCP_CORS`, `MCP_TIMEOUT`,
+ * `MCP_AUTH_REQUIRED`, `MCP_AUTH_DENIED`, `MCP_AUTH_FAILED`, `ABORTED`, `INVALID_ARGUMENT`).
+ */
 export async function connectMcpServer(options: McpServerOptions): Promise<McpConnection> {
   const url = resolveUrl(options.url);
   if (!httpUrl(url.href)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: only http(s) URLs are supported, got "${url.protocol}".`);
+  const protocol = options.protocol ?? 'auto';
+  if (!PROTOCOLS.has(protocol)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: protocol must be auto, 2026-07-28 or 2025-11-25, got "${String(protocol)}".`);
   const label = options.name ?? url.host;
   const headers: Record<string, string> = {...options.headers, ...(options.token ? {Authorization: `Bearer ${options.token}`} : {})};
   const timeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const deadline = {label, url: url.href, timeoutMs, outer: options.signal};
+  const memory = options.protocolMemory ?? pageProtocolMemory;
+  const memoryKey = publicAddress(url.href);
+  const prior = protocol === 'auto' ? await recall(memory, memoryKey) : undefined;
+  // A static token is the page's own arrangement: no sign-in flow on top of it.
+  const authProvider = options.auth && !options.token ? new StoredOAuthProvider(options.auth, url.href) : undefined;
+  const signIn: SignInContext = {server: label, url, auth: options.token ? undefined : options.auth, provider: authProvider, signal: options.signal};
+  const openOptions = {url, label, headers, protocol, authProvider, elicit: options.elicit};
 
-  const opened = await withDeadline(deadline, (signal) => openClient({url, label, headers, signal}));
-  const session = new McpSession(opened, {url, label, headers, timeoutMs});
+  let opened;
+  try {
+    opened = await withSignIn(signIn, () => withDeadline(deadline, (signal) => openClient({...openOptions, prior, signal})));
+  } catch (error) {
+    throw await toConnectError(error, {url: url.href, label, ...failureContext(error)});
+  }
+  await remember(memory, memoryKey, opened.verdict);
+  const session = new McpSession(opened, {...openOptions, timeoutMs, signIn});
   try {
     const {tools, appTools, disabled, recipes, promptRecipes} = await withDeadline(deadline, async (signal) => {
-      const listed = await listServerTools(opened.client, signal, options.tools);
-      session.definitions = listed.definitions;
+      const listed = await session.signedIn(() => listServerTools(session.client, signal, options.tools));
+      session.definitions = new Map(listed.definitions.map((t) => [t.name, t]));
       const roles = resolveCanonicalTools(listed.tools);
       if (Object.keys(roles).length === 0 && opened.client.getServerCapabilities()?.prompts) {
         const prompts = await listPrompts(opened.client, signal).catch(() => []);
@@ -83,15 +106,25 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   const byName = new Map(input.tools.map((t) => [t.name, t]));
 
   /** The server's own `tools/call` result, as JSON. */
-  const callServer = async (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress'>) =>
-    (await session.client.callTool({name, arguments: args}, undefined, {
-      signal: context.signal,
-      onprogress: () => context.reportProgress(),
-      // The loop owns the per-call timeout (reset by progress); the SDK only enforces the cap.
-      timeout: MAX_TOOL_TIMEOUT_MS,
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: MAX_TOOL_TIMEOUT_MS,
-    })) as Record<string, unknown>;
+  const callServer = async (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress'>) => {
+    const toolDefinition = session.definitions.get(name);
+    return (await session.signedIn(() =>
+      session.client.callTool(
+        {name, arguments: args},
+        {
+          signal: context.signal,
+          onprogress: () => context.reportProgress(),
+          // The loop owns the per-call timeout (reset by progress); the SDK only enforces the cap.
+          timeout: MAX_TOOL_TIMEOUT_MS,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: MAX_TOOL_TIMEOUT_MS,
+          // Our loose listing fills no SDK cache: the definition drives output validation and
+          // (2026-07-28) the Mcp-Param header mirroring.
+          ...(toolDefinition ? {toolDefinition} : {}),
+        },
+      ),
+    )) as unknown as Record<string, unknown>;
+  };
 
   /**
    * Runs `run` against the session; when the server forgot it (HTTP 404: a restart, an expiry),
@@ -158,7 +191,9 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
         },
         readResource: async (uri, options = {}) => {
           const signal = options.signal ?? new AbortController().signal;
-          return withSession(`resources/read ${uri}`, signal, async () => (await session.client.readResource({uri}, {signal, timeout: DEFAULT_CONNECT_TIMEOUT_MS * 3})) as Record<string, unknown>);
+          return withSession(`resources/read ${uri}`, signal, async () =>
+            (await session.signedIn(() => session.client.readResource({uri}, {signal, timeout: DEFAULT_CONNECT_TIMEOUT_MS * 3}))) as unknown as Record<string, unknown>,
+          );
         },
       }
     : undefined;
@@ -178,6 +213,7 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     layer,
     serverInfo: {name: info?.name ?? serverName, version: info?.version ?? '', ...(info?.title ? {title: info.title} : {})},
     transport: session.transport,
+    protocol: session.protocol,
     disabledTools: input.disabled,
     close: () => session.close(),
   };

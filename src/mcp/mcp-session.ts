@@ -3,15 +3,14 @@
  * for when the server has forgotten the session (HTTP 404), and a `close()` that tells the server
  * (DELETE) and never throws.
  */
-import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import type {Client, Tool} from '@modelcontextprotocol/client';
 import {AutouiError, ErrorCodes} from '../errors.js';
-import type {Tool} from '@modelcontextprotocol/sdk/types.js';
 import {connectTimeoutError} from './connect-errors.js';
-import {cacheOutputSchemas} from './list-server-tools.js';
 import {openClient, type OpenClientOptions, type OpenedClient} from './open-client.js';
+import {withSignIn, type SignInContext} from './sign-in.js';
 
 /** Options to open (and re-open) the session; `signal` comes per attempt. */
-export type SessionOptions = Omit<OpenClientOptions, 'signal'> & {timeoutMs: number};
+export type SessionOptions = Omit<OpenClientOptions, 'signal'> & {timeoutMs: number; signIn: SignInContext};
 
 /** Runs `task` with a signal that aborts after `timeoutMs` (MCP_TIMEOUT) or when `outer` aborts. */
 export async function withDeadline<T>(options: {label: string; url: string; timeoutMs: number; outer?: AbortSignal}, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -41,8 +40,8 @@ export class McpSession {
   #reconnecting?: Promise<void>;
   #closed = false;
   readonly #options: SessionOptions;
-  /** The tools' definitions, re-given to a new client after a reconnect (output validation). */
-  definitions: readonly Tool[] = [];
+  /** The tools' definitions, by name: each call gives its own to the SDK (output validation, 2026-07-28 header mirroring). */
+  definitions: ReadonlyMap<string, Tool> = new Map();
 
   constructor(opened: OpenedClient, options: SessionOptions) {
     this.#opened = opened;
@@ -59,21 +58,29 @@ export class McpSession {
     return this.#opened.transport;
   }
 
+  /** The revision the session speaks. */
+  get protocol(): string {
+    return this.#opened.protocol;
+  }
+
+  /** Runs `call`, signing in first when the server asks for it (401, or a step-up's 403). */
+  signedIn<T>(call: () => Promise<T>): Promise<T> {
+    return withSignIn(this.#options.signIn, call);
+  }
+
   /** Opens a new session in place of the forgotten one; concurrent callers share one attempt. */
   reconnect(): Promise<void> {
     this.#reconnecting ??= (async () => {
       const old = this.#opened;
       try {
-        const opened = await withDeadline({label: this.#options.label, url: this.#options.url.href, timeoutMs: this.#options.timeoutMs}, (signal) =>
-          openClient({...this.#options, signal}),
-        );
+        const deadline = {label: this.#options.label, url: this.#options.url.href, timeoutMs: this.#options.timeoutMs};
+        const opened = await withSignIn(this.#options.signIn, () => withDeadline(deadline, (signal) => openClient({...this.#options, signal})));
         // Closed while reconnecting (the server was removed from the page): end the new session too.
         if (this.#closed) {
           await opened.client.close().catch(() => undefined);
           throw new AutouiError(ErrorCodes.ABORTED, `The connection to ${this.#options.label} was closed.`);
         }
         this.#opened = opened;
-        cacheOutputSchemas(this.#opened.client, this.definitions);
       } finally {
         this.#reconnecting = undefined;
       }

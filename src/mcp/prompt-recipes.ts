@@ -4,8 +4,7 @@
  * `list_recipes` (answered from `prompts/list`) and `get_recipe` (the prompt's text, from
  * `prompts/get`), so the agent's workflow is the same on every server.
  */
-import type {Client} from '@modelcontextprotocol/sdk/client/index.js';
-import type {Prompt} from '@modelcontextprotocol/sdk/types.js';
+import type {Client, Prompt} from '@modelcontextprotocol/client';
 import type {LayerTool, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import {errorMessage} from '../errors.js';
 import {toToolOutput} from './tool-result.js';

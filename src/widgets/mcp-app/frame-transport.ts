@@ -5,8 +5,7 @@
  * (another frame, another view, the page's own scripts, a view that navigated elsewhere) is not
  * heard. Messages that are not JSON-RPC are dropped before the protocol sees them.
  */
-import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
-import {JSONRPCMessageSchema, type JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js';
+import {isSpecType, type JSONRPCMessage, type Transport} from '@modelcontextprotocol/client';
 
 /** A transport to the frame whose window `target()` gives, at origin `origin`. */
 export class FrameTransport implements Transport {
@@ -26,12 +25,11 @@ export class FrameTransport implements Transport {
   readonly #listen = (event: MessageEvent) => {
     const source = this.#target();
     if (!source || event.source !== source || event.origin !== this.#origin) return;
-    const parsed = JSONRPCMessageSchema.safeParse(event.data);
-    if (!parsed.success) {
+    if (!isSpecType.JSONRPCMessage(event.data)) {
       this.onerror?.(new Error('The MCP App view sent a message that is not JSON-RPC; it was dropped.'));
       return;
     }
-    this.onmessage?.(parsed.data);
+    this.onmessage?.(event.data);
   };
 
   async start(): Promise<void> {

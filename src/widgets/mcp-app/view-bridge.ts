@@ -146,9 +146,9 @@ export class ViewBridge {
       const host = live({whileClosing: true});
       if (host.readonly) throw refusal('This agent is read-only: its views cannot call tools.');
       const args = params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
-      return (await host.callTool(options.view(), params.name, args, extra.signal)) as never;
+      return (await host.callTool(options.view(), params.name, args, extra.mcpReq.signal)) as never;
     };
-    bridge.onreadresource = async (params, extra) => (await live({whileClosing: true}).readResource(options.view(), params.uri, extra.signal)) as never;
+    bridge.onreadresource = async (params, extra) => (await live({whileClosing: true}).readResource(options.view(), params.uri, extra.mcpReq.signal)) as never;
     bridge.onopenlink = async ({url}) => {
       live();
       const link = httpUrl(url);

@@ -1,0 +1,95 @@
+/**
+ * Sign-in around a connection or a call: when the server answers 401 (or 403 `insufficient_scope`,
+ * the step-up), the SDK runs discovery and registration through the {@link StoredOAuthProvider}
+ * and stops where the person must sign in. Here the app's `authorize` is asked to open that page
+ * (in the element: after the person's click on the sign-in card), the redirect's answer is
+ * checked (`error`, `state`; the SDK checks `iss` and exchanges the code with the PKCE verifier),
+ * and the attempt runs again with the new token. No connect timeout runs while the person signs in.
+ */
+import {IssuerMismatchError, OAuthError, StreamableHTTPClientTransport, UnauthorizedError} from '@modelcontextprotocol/client';
+import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import {publicAddress} from '../policy/public-address.js';
+import {httpStatusOf} from './connect-errors.js';
+import type {McpAuthOptions} from './mcp-types.js';
+import type {StoredOAuthProvider} from './oauth-provider.js';
+
+/** Sign-ins one attempt may go through (a sign-in, then a step-up to a wider scope). */
+const MAX_SIGN_INS = 2;
+
+/** What a sign-in needs to know. */
+export interface SignInContext {
+  server: string;
+  url: URL;
+  auth?: McpAuthOptions;
+  provider?: StoredOAuthProvider;
+  /** Aborts a sign-in in progress (the server was removed, the element left the page). */
+  signal?: AbortSignal;
+}
+
+/** True when the server refused for want of a (better) token. */
+export function needsSignIn(error: unknown): boolean {
+  return error instanceof UnauthorizedError || httpStatusOf(error) === 401;
+}
+
+/**
+ * Runs `attempt`; when it fails for want of a token, signs in (see the module comment) and runs
+ * it again. Throws `MCP_AUTH_REQUIRED` (no sign-in possible), `MCP_AUTH_DENIED` or `MCP_AUTH_FAILED`.
+ */
+export async function withSignIn<T>(context: SignInContext, attempt: () => Promise<T>): Promise<T> {
+  for (let round = 0; ; round++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!needsSignIn(error) || AutouiError.isInstance(error)) throw error;
+      const {auth, provider} = context;
+      const shown = publicAddress(context.url.href);
+      if (!auth || !provider) {
+        throw new AutouiError(ErrorCodes.MCP_AUTH_REQUIRED, `The MCP server ${context.server} (${shown}) asks you to sign in, and this page offers no sign-in for it.`, {
+          cause: error,
+          details: {server: context.server, url: shown},
+        });
+      }
+      const page = provider.pendingAuthorization;
+      provider.pendingAuthorization = undefined;
+      if (round >= MAX_SIGN_INS || !page) {
+        throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The MCP server ${context.server} (${shown}) still refuses after signing in: ${errorMessage(error)}`, {
+          cause: error,
+          details: {server: context.server, url: shown},
+        });
+      }
+      await signIn(context, auth, provider, page);
+    }
+  }
+}
+
+/** Asks the app to open the authorization page, checks the answer and exchanges the code. */
+async function signIn(context: SignInContext, auth: McpAuthOptions, provider: StoredOAuthProvider, page: URL): Promise<void> {
+  const {server} = context;
+  const shown = publicAddress(context.url.href);
+  const details = {server, url: shown, ...(provider.issuer ? {issuer: provider.issuer} : {})};
+  const signal = context.signal ?? new AbortController().signal;
+  let params: URLSearchParams;
+  try {
+    params = await auth.authorize({server, serverUrl: shown, ...(provider.issuer ? {issuer: provider.issuer} : {}), url: page}, signal);
+  } catch (error) {
+    if (AutouiError.isInstance(error)) throw error;
+    throw new AutouiError(ErrorCodes.MCP_AUTH_DENIED, `Signing in to ${server} was not completed: ${errorMessage(error)}`, {cause: error, details});
+  }
+  const refused = params.get('error');
+  if (refused) {
+    const why = params.get('error_description') ?? refused;
+    throw new AutouiError(ErrorCodes.MCP_AUTH_DENIED, `Signing in to ${server} was refused: ${why}.`, {details: {...details, error: refused}});
+  }
+  const expected = await provider.expectedState();
+  if (!expected || params.get('state') !== expected) {
+    throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The sign-in answer for ${server} does not match the sign-in this page started (state); nothing was exchanged. Sign in again.`, {details});
+  }
+  try {
+    // finishAuth checks `iss` against the authorization server (RFC 9207) and exchanges the code.
+    await new StreamableHTTPClientTransport(context.url, {authProvider: provider}).finishAuth(params);
+  } catch (error) {
+    const why = error instanceof IssuerMismatchError ? 'the answer came from another authorization server than the one asked (iss)' : errorMessage(error);
+    const code = error instanceof OAuthError && /access_denied/.test(String((error as {code?: unknown}).code)) ? ErrorCodes.MCP_AUTH_DENIED : ErrorCodes.MCP_AUTH_FAILED;
+    throw new AutouiError(code, `Signing in to ${server} failed: ${why}.`, {cause: error, details});
+  }
+}
