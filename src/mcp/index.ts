@@ -8,4 +8,19 @@ export {connectMcpServers} from './connect-servers.js';
 export {toToolOutput} from './tool-result.js';
 export {REQUIRED_CORS} from './diagnose-cors.js';
 export {setZodJitless} from './zod-jitless.js';
-export type {DisabledTool, McpConnection, McpConnectResult, McpServerInfo, McpServerOptions} from './mcp-types.js';
+export type {
+  AuthorizationRequest,
+  AuthStore,
+  DisabledTool,
+  ElicitationAnswer,
+  ElicitationHandler,
+  ElicitationRequest,
+  McpAuthOptions,
+  McpConnection,
+  McpConnectResult,
+  McpProtocolChoice,
+  McpServerInfo,
+  McpServerOptions,
+  ProtocolMemory,
+  ProtocolVerdict,
+} from './mcp-types.js';

@@ -10,6 +10,7 @@ import {errorMessage} from '../errors.js';
 import {createRuntimeValidator} from '../schema/validator.js';
 import {toolAppMeta, visibleToApps, visibleToModel} from './app-meta.js';
 import type {DisabledTool} from './mcp-types.js';
+import {headerDeclarationProblem} from './param-headers.js';
 
 /** More pages than any real server needs: a server that loops on its cursor is cut here. */
 const MAX_PAGES = 100;
@@ -64,6 +65,8 @@ export function toolProblem(raw: unknown): string | undefined {
     const path = (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
     return `invalid tool definition at ${path || '(root)'}: ${issue.message}`;
   }
+  const headers = headerDeclarationProblem(parsed.value.inputSchema);
+  if (headers) return `its input schema's header declarations are invalid: ${headers}`;
   for (const key of ['inputSchema', 'outputSchema'] as const) {
     const schema = parsed.value[key];
     if (!schema) continue;

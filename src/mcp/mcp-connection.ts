@@ -17,7 +17,7 @@ import {httpStatusOf, toConnectError} from './connect-errors.js';
 import {appViewPreviewer, showAppView} from './app-views.js';
 import {listServerTools} from './list-server-tools.js';
 import {McpSession, withDeadline} from './mcp-session.js';
-import {withSignIn, type SignInContext} from './sign-in.js';
+import {completeSignIn, withSignIn, type SignInContext} from './sign-in.js';
 import type {DisabledTool, McpConnection, McpServerOptions} from './mcp-types.js';
 import {StoredOAuthProvider} from './oauth-provider.js';
 import {failureContext, openClient} from './open-client.js';
@@ -64,6 +64,8 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
 
   let opened;
   try {
+    const resumed = authProvider && (await options.auth?.resume?.(url.href));
+    if (resumed && authProvider) await withDeadline(deadline, () => completeSignIn(signIn, authProvider, resumed));
     opened = await withSignIn(signIn, () => withDeadline(deadline, (signal) => openClient({...openOptions, prior, signal})));
   } catch (error) {
     throw await toConnectError(error, {url: url.href, label, ...failureContext(error)});

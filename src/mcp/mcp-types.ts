@@ -88,6 +88,11 @@ export interface McpAuthOptions {
    * sign-in with `MCP_AUTH_DENIED`. It may wait as long as the person needs: no connect timeout runs.
    */
   authorize(request: AuthorizationRequest, signal: AbortSignal): Promise<URLSearchParams>;
+  /**
+   * The answer of a sign-in that left the page (the same-tab redirect when popups are blocked)
+   * and came back with it, for the server at `serverUrl`: its code is exchanged before connecting.
+   */
+  resume?(serverUrl: string): Promise<URLSearchParams | undefined>;
 }
 
 /** A server's question to the person (MCP elicitation). Text in it is untrusted. */

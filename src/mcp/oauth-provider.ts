@@ -17,10 +17,8 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import {AUTH_KEY_PREFIX} from './auth-store.js';
 import type {AuthStore, McpAuthOptions} from './mcp-types.js';
-
-/** Prefix of every key this module writes: sign-out deletes by it. */
-export const AUTH_KEY_PREFIX = 'autoui-oauth:';
 
 /** The keys of one server's (and one issuer's) entries. */
 const keyFor = {
@@ -143,6 +141,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    // With tokens saved, another sign-in means they stopped working: the server may have moved to
+    // another authorization server, so its metadata is read again. The cache serves the sign-in
+    // in progress (between leaving for the authorization page and the code's exchange).
+    if (await this.tokens()) return undefined;
     const state = await readJson<OAuthDiscoveryState>(this.#options.store, keyFor.discovery(this.#resource));
     if (state) this.issuer ??= state.authorizationServerMetadata?.issuer ?? String(state.authorizationServerUrl);
     return state;
@@ -161,19 +163,3 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 }
 
-/** Forgets every token of `resource` (a server's URL), or of every server: sign-out. */
-export async function forgetTokens(store: AuthStore, resource?: string): Promise<void> {
-  const prefixes = resource ? [`${AUTH_KEY_PREFIX}tokens:${resource}:`, keyFor.latest(resource)] : [`${AUTH_KEY_PREFIX}tokens:`, `${AUTH_KEY_PREFIX}latest:`];
-  for (const prefix of prefixes) for (const key of await store.keys(prefix)) await store.delete(key);
-}
-
-/** An {@link AuthStore} in memory (Workers, Node, tests). */
-export function memoryAuthStore(): AuthStore {
-  const map = new Map<string, string>();
-  return {
-    get: async (key) => map.get(key),
-    set: async (key, value) => void map.set(key, value),
-    delete: async (key) => void map.delete(key),
-    keys: async (prefix) => [...map.keys()].filter((k) => k.startsWith(prefix)),
-  };
-}

@@ -33,24 +33,73 @@ const FEATURES: Record<string, string> = {
 };
 
 /**
- * The SDK opens a standing GET event stream to a 2025-era server once the session starts, for what
- * a server sends outside any request. We use none of it: a call's progress and the server's
- * questions come on that call's own stream. And each standing stream holds one of the six
- * connections a browser keeps per host, for good: six servers on one origin (a gateway), or
- * several elements with a server each, left every later request waiting, and the question hung.
- * So that GET is answered here, without the network, with the 405 of a server that offers no such
- * stream (which the SDK takes as "none"). A GET that resumes a call's broken stream
- * (`last-event-id`) still goes out.
+ * The SDK opens a standing GET event stream to a 2025-era server once its session starts: what
+ * the server sends outside any call arrives there (some servers send their questions to the
+ * person, elicitations, that way). But each standing stream holds one of the six connections a
+ * browser keeps per host, for good: seven servers behind one origin (a gateway), or several
+ * elements sharing servers, used to leave every later request waiting, and the question hung. So
+ * the page opens at most {@link STANDING_PER_HOST} such streams per host; the others are answered
+ * here, without the network, with the 405 of a server that offers none (which the SDK takes as
+ * "none"). A GET that resumes a call's broken stream (`last-event-id`) always goes out.
  */
+export const STANDING_PER_HOST = 2;
+const standingByHost = new Map<string, number>();
+
+/** The fetch of one connection attempt; `seen` learns whether `initialize` was answered. */
 function fetchFor(seen: {initialized: boolean}): typeof fetch {
   return async (input, init) => {
     const resuming = init?.headers !== undefined && new Headers(init.headers).has('last-event-id');
-    if (init?.method === 'GET' && !resuming) return new Response(null, {status: 405, statusText: 'Not opened by autoui-agent'});
+    if (init?.method === 'GET' && !resuming) return standingStream(input, init);
     const response = await globalThis.fetch(input, init);
     // Whether `initialize` was answered, to tell a session id the page could not read (CORS) from a refusal.
     if (response.ok && typeof init?.body === 'string' && init.body.includes('"method":"initialize"')) seen.initialized = true;
     return response;
   };
+}
+
+/** A standing stream, if this host has room for one; released when it ends, fails or is aborted. */
+async function standingStream(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
+  const host = new URL(input instanceof Request ? input.url : String(input)).host;
+  const open = standingByHost.get(host) ?? 0;
+  if (open >= STANDING_PER_HOST) return new Response(null, {status: 405, statusText: 'Not opened by autoui-agent'});
+  standingByHost.set(host, open + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    standingByHost.set(host, (standingByHost.get(host) ?? 1) - 1);
+  };
+  init.signal?.addEventListener('abort', release, {once: true});
+  try {
+    const response = await globalThis.fetch(input, init);
+    if (!response.ok || !response.body) {
+      release();
+      return response;
+    }
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const {done, value} = await reader.read();
+          if (done) {
+            release();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          release();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        release();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, {status: response.status, statusText: response.statusText, headers: response.headers});
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** A connected client. */

@@ -18,12 +18,12 @@ export const pageProtocolMemory: ProtocolMemory = {
   set: (url, verdict) => void pageVerdicts.set(url, verdict),
 };
 
-/** `memory.get`, with a failing store taken as "nothing remembered". */
+/** `memory.get`, else what the page learnt; a failing store is taken as "nothing remembered". */
 export async function recall(memory: ProtocolMemory, url: string): Promise<ProtocolVerdict | undefined> {
   try {
-    return (await memory.get(url)) ?? undefined;
+    return (await memory.get(url)) ?? pageVerdicts.get(url);
   } catch {
-    return undefined;
+    return pageVerdicts.get(url);
   }
 }
 

@@ -75,6 +75,17 @@ async function signIn(context: SignInContext, auth: McpAuthOptions, provider: St
     if (AutouiError.isInstance(error)) throw error;
     throw new AutouiError(ErrorCodes.MCP_AUTH_DENIED, `Signing in to ${server} was not completed: ${errorMessage(error)}`, {cause: error, details});
   }
+  await completeSignIn(context, provider, params);
+}
+
+/**
+ * Checks the redirect's answer (`error`, then `state`) and exchanges its code for tokens. Also
+ * used after the same-tab redirect fallback, where the answer comes back with the page.
+ */
+export async function completeSignIn(context: SignInContext, provider: StoredOAuthProvider, params: URLSearchParams): Promise<void> {
+  const {server} = context;
+  const shown = publicAddress(context.url.href);
+  const details = {server, url: shown, ...(provider.issuer ? {issuer: provider.issuer} : {})};
   const refused = params.get('error');
   if (refused) {
     const why = params.get('error_description') ?? refused;

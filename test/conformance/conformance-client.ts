@@ -1,37 +1,40 @@
 /**
- * The client the MCP conformance suite drives (`conformance client --command ...`): it connects to
- * the URL given as last argument with autoui-agent's own `src/mcp/` (bundled for Node by
- * scripts/conformance.mjs), calls every tool once with arguments made from its input schema, as
- * the agent would, and closes. Exit code 0 when all of that worked.
+ * The client the MCP conformance runner drives (`conformance client --command ...`, bundled for
+ * Node by scripts/conformance.mjs). It is autoui-agent's own `src/mcp/` through its one entry,
+ * `connectMcpServer`, set up as the element sets it up: protocol `auto`, OAuth sign-in (its
+ * browser step replaced by following the fixture's redirect), elicitation answered with the
+ * schema's defaults. It connects to the URL given as last argument, calls tools as the agent
+ * would (see tool-calls.ts) and closes. Exit code 0 when all of that worked; the runner judges
+ * by what it saw on the wire, the exit code only helps reading stderr.txt.
  */
 import {connectMcpServer} from '../../src/mcp/index.js';
-
-type Schema = {type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; default?: unknown};
-
-/** A plausible value for a schema: its default, its first enum value, or one of the right type. */
-function sample(schema: Schema = {}): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (schema.enum?.length) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'number' || type === 'integer') return 1;
-  if (type === 'boolean') return true;
-  if (type === 'array') return [];
-  if (type === 'object') return Object.fromEntries((schema.required ?? []).map((k) => [k, sample(schema.properties?.[k])]));
-  return 'test';
-}
+import {acceptWithDefaults, authOptions, readScenario} from './scenario-context.js';
+import {planCalls} from './tool-calls.js';
 
 const url = process.argv[process.argv.length - 1];
-const context = () => ({signal: AbortSignal.timeout(20_000), callId: 'conformance', reportProgress: () => {}});
+const {scenario, revision, context} = readScenario();
+console.log(`scenario ${scenario || '(none)'} at ${revision || '(no revision)'}: ${url}`);
 
-const connection = await connectMcpServer({url, connectTimeoutMs: 15_000});
+const connection = await connectMcpServer({
+  url,
+  connectTimeoutMs: 15_000,
+  protocol: 'auto',
+  auth: authOptions(context),
+  elicit: acceptWithDefaults,
+});
+console.log(`connected: ${connection.protocol}, tools ${connection.layer.tools.map((t) => t.name).join(', ') || '(none)'}`);
+for (const t of connection.disabledTools) console.log(`left out: ${t.name}: ${t.reason}`);
+
 let failed = false;
-for (const tool of connection.layer.tools) {
+for (const call of planCalls(scenario, connection.layer.tools, context)) {
+  // The fixtures answer in milliseconds: a call still pending after 10 s waits for something that will not come.
+  const signal = AbortSignal.timeout(10_000);
   try {
-    const out = await connection.layer.callTool!(tool.name, sample(tool.inputSchema as Schema) as Record<string, unknown>, context());
-    console.log(`${tool.name}: ${out.isError ? 'error result' : 'ok'}: ${out.text.slice(0, 200)}`);
+    const out = await connection.layer.callTool!(call.name, call.args, {signal, callId: 'conformance', reportProgress: () => {}});
+    console.log(`${call.name}: ${out.isError ? 'error result' : 'ok'}: ${out.text.slice(0, 200)}`);
   } catch (error) {
     failed = true;
-    console.error(`${tool.name}: ${(error as Error).message}`);
+    console.error(`${call.name}: ${(error as Error).message}`);
   }
 }
 await connection.close();
