@@ -21,6 +21,7 @@ const ALLOWED = {
   canvas: ['widgets', 'session', 'styles'],
   element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles'],
   styles: [],
+  oauth: [],
   generated: [],
 };
 

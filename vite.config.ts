@@ -95,6 +95,9 @@ function sandboxPage(): Plugin {
     generateBundle() {
       const source = readFileSync(new URL('./src/widgets/mcp-app/mcp-app-sandbox.html', import.meta.url), 'utf8');
       this.emitFile({type: 'asset', fileName: 'mcp-app-sandbox.html', source});
+      // The sign-in callback page; its script is the `oauth-callback` entry beside it.
+      const callback = readFileSync(new URL('./src/oauth/oauth-callback.html', import.meta.url), 'utf8');
+      this.emitFile({type: 'asset', fileName: 'oauth-callback.html', source: callback});
     },
   };
 }
@@ -177,7 +180,8 @@ export default defineConfig(({mode}): UserConfig => {
       // No maps in the script-tag build: with every dependency inside they were three quarters of
       // the package. The bundler build under dist/lib is readable, unminified ES.
       sourcemap: false,
-      lib: {entry: entries, formats: ['es']},
+      // The callback page's script is an entry of its own: a tiny module that imports nothing.
+      lib: {entry: {...entries, 'oauth-callback': 'src/oauth/oauth-callback.ts'}, formats: ['es']},
       rolldownOptions: {
         // strict: each entry exports exactly its own names, and `core.js` never runs the element
         // entry's definitions; shared modules go to chunks both import.

@@ -13,6 +13,8 @@ import {SERVER_CHANGE, serverConfigOf} from './autoui-server.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
 import {emit, emitSessionEvent} from './events.js';
+import {PersonPrompts} from './person-prompts.js';
+import {storedVerdicts} from './stored-verdicts.js';
 import {resolveServerUrl, whenPageIdle} from './page.js';
 import {sessionSettings} from './session-settings.js';
 import {stringsFor} from './strings.js';
@@ -76,7 +78,9 @@ const WIDGET_WAIT_MS = 10_000;
  * @fires {CustomEvent<RunStartDetail>} autoui-run-start - A question starts. detail: `{question}`.
  * @fires {CustomEvent<RunEndDetail>} autoui-run-end - A question ended. detail: `{result}`.
  * @fires {CustomEvent<ErrorDetail>} autoui-error - Something failed. detail: `{code, message}`.
- * @fires {CustomEvent<ServerReadyDetail>} autoui-server-ready - An MCP server connected. detail: `{name, tools}`.
+ * @fires {CustomEvent<ServerReadyDetail>} autoui-server-ready - An MCP server connected. detail: `{name, tools, protocol}` (`protocol`: the MCP revision it speaks).
+ * @fires {CustomEvent<SignInDetail>} autoui-sign-in - An MCP server asks the person to sign in, as a question starts; cancelable: `preventDefault()`, open `authorizationUrl`, then `respond(callbackQuery | 'later')`. Otherwise the transcript shows a sign-in card. detail: `{server, url, issuer, authorizationUrl, respond}`.
+ * @fires {CustomEvent<ElicitationDetail>} autoui-elicitation - An MCP server asks the person something (a form or a URL); cancelable: `preventDefault()`, then `respond({action, content?})`. Otherwise the transcript shows a card. detail: `{server, mode, message, schema?, url?, respond}`.
  * @fires {CustomEvent<ServerErrorDetail>} autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
  * @fires {CustomEvent<RestoredDetail>} autoui-restored - A snapshot, a share link or the stored copy replaced the canvas. detail: `{source, widgets, dropped, conversation}`.
  *
@@ -172,8 +176,29 @@ export class AutouiAgent extends LitElement {
    */
   @property() webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
 
+  /**
+   * OAuth client id for the MCP servers that ask to sign in (a server's own `client-id` wins): the
+   * URL of the site's Client ID Metadata Document, or an id registered with the authorization
+   * server. Absent: the element registers itself dynamically where the server allows it.
+   */
+  @property({attribute: 'client-id'}) clientId = '';
+
+  /** The URL of the sign-in callback page the site serves (`dist/oauth-callback.html`); default: the one beside the script. */
+  @property({attribute: 'oauth-callback'}) oauthCallback = '';
+
+  /** Sign-in and elicitation cards, and the sign-in settings the session reads. */
+  readonly #prompts: PersonPrompts = new PersonPrompts({
+    requestUpdate: () => this.requestUpdate(),
+    canShowCards: () => !this.readonly && (this.shadowRoot?.querySelector<HTMLSlotElement>('slot[name="transcript"]')?.assignedElements().length ?? 0) === 0,
+    currentQuestion: (): string | undefined => [...this.session.transcript].reverse().find((e) => e.kind === 'user')?.text,
+    ask: (question) => void this.ask(question).catch(() => {}),
+    settings: () => ({persist: this.persist === 'local', clientId: this.clientId, callback: this.oauthCallback}),
+  });
+
   /** The conversation this element shows: DOM-free, also usable on its own. */
-  readonly session = new AgentSession({
+  readonly session: AgentSession = new AgentSession({
+    auth: this.#prompts.auth,
+    protocolMemory: storedVerdicts(() => this.persist === 'local'),
     // Settings are read when a question starts, so a bad one fails that question, not the call.
     prepare: async () => {
       this.session.configure(sessionSettings(this));
@@ -268,6 +293,14 @@ export class AutouiAgent extends LitElement {
   }
 
   /**
+   * Signs out of one MCP server (by name or URL), or of every server: forgets their tokens (also
+   * the stored ones with `persist`); the next question asks the person to sign in again.
+   */
+  signOut(server?: string): Promise<void> {
+    return this.session.signOut(server);
+  }
+
+  /**
    * The session as JSON: widgets (params, place, size, style), transcript, servers (name and
    * address, never a token). `{conversation: true}` adds the conversation as the model saw it.
    */
@@ -343,7 +376,7 @@ export class AutouiAgent extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#observer = new MutationObserver(() => this.#syncServers());
-    this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools', 'approve']});
+    this.#observer.observe(this, {childList: true, subtree: true, attributes: true, attributeFilter: ['name', 'url', 'token', 'tools', 'approve', 'protocol', 'client-id']});
     this.#syncServers();
     window.addEventListener('pagehide', this.#onPageHide);
     this.#start ??= this.#startSession();
@@ -401,7 +434,7 @@ export class AutouiAgent extends LitElement {
     const session = this.session;
     return html`<div part="base" class="frame">
       <div class="conversation">
-        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s} .approvals=${this.#cards} .approvalView=${this.#widgets.approvalView}></autoui-transcript></slot>
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s} .approvals=${this.#cards} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
         ${this.readonly ? nothing : html`<slot name="composer"
           ><autoui-composer
             part="composer"
@@ -432,6 +465,7 @@ export class AutouiAgent extends LitElement {
     // The question is never lost: after a failure it goes back in the composer.
     if (event.type === 'run-end' && event.result.stopReason === 'error') this.composer?.restore(event.question);
     const shown = emitSessionEvent(this, event);
+    this.#prompts.onSessionEvent(event, shown, () => this.session.servers);
     if (event.type === 'approval' && shown) this.#showCard(event.request, event.respond);
     else if (event.type === 'approval-settled') this.#cards = new Map([...this.#cards].filter(([request]) => request !== event.request));
     else if (event.type === 'cleared') {

@@ -45,7 +45,7 @@ export class AutouiConsole extends LitElement {
         : html`<ul>
             ${this.servers.map(
               (srv) => html`<li class=${srv.state === 'error' ? 'error' : ''} data-server=${srv.name}>
-                ${srv.name} (${srv.url}): ${s[srv.state === 'error' ? 'failed' : srv.state]}${srv.state === 'ready' ? `, ${srv.toolCount} ${s.tools}` : ''}${srv.error ? ` — ${srv.error}` : ''}
+                ${srv.name} (${srv.url}): ${s[srv.state === 'error' ? 'failed' : srv.state === 'sign-in' ? 'signInNeeded' : srv.state]}${srv.state === 'ready' ? `, ${srv.toolCount} ${s.tools}` : ''}${srv.protocol ? ` · MCP ${srv.protocol}` : ''}${srv.error ? ` — ${srv.error}` : ''}
               </li>`,
             )}
           </ul>`}

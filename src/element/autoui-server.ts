@@ -76,6 +76,31 @@ export class AutouiServer extends HTMLElement {
     this.#reflect('approve', value);
   }
 
+  /**
+   * Which MCP revision to speak: `auto` (default: probe with `server/discover`, 2026-07-28 when
+   * the server speaks it, the 2025-11-25 lifecycle otherwise), `2026-07-28` or `2025-11-25`.
+   * Any other value means `auto`, with a console warning.
+   * @attr protocol
+   */
+  get protocol(): string {
+    return this.getAttribute('protocol') ?? '';
+  }
+  set protocol(value: string) {
+    this.#reflect('protocol', value);
+  }
+
+  /**
+   * OAuth client id for this server, when it asks to sign in: a Client ID Metadata Document URL
+   * or a pre-registered id; default: the agent's `client-id`.
+   * @attr client-id
+   */
+  get clientId(): string {
+    return this.getAttribute('client-id') ?? '';
+  }
+  set clientId(value: string) {
+    this.#reflect('client-id', value);
+  }
+
   /** The server's configuration, as its parent connects it. */
   get config(): ServerConfig {
     return serverConfigOf(this);
@@ -85,7 +110,7 @@ export class AutouiServer extends HTMLElement {
     // A framework may set properties on the element before its class is defined: they are then
     // own fields of the plain element, which would hide the accessors. Move them to the attributes
     // (here, not in the constructor, where an element must not gain attributes).
-    for (const key of ['name', 'url', 'token', 'tools', 'approve'] as const) {
+    for (const key of ['name', 'url', 'token', 'tools', 'approve', 'protocol', 'clientId'] as const) {
       if (!Object.prototype.hasOwnProperty.call(this, key)) continue;
       const value = (this as Record<string, unknown>)[key];
       delete (this as Record<string, unknown>)[key];
@@ -104,13 +129,26 @@ export const SERVER_CHANGE = 'autoui-server-change';
 
 const splitTools = (value: string | null) => value?.split(/\s+/).filter(Boolean) ?? [];
 
+const PROTOCOLS = ['auto', '2026-07-28', '2025-11-25'] as const;
+
+/** The `protocol` attribute's value, or `auto` (with a warning) for one it does not know. */
+function parseProtocol(value: string): (typeof PROTOCOLS)[number] {
+  const known = PROTOCOLS.find((p) => p === value.toLowerCase());
+  if (!known) console.warn(`autoui-agent: <autoui-server protocol="${value}"> is not auto, 2026-07-28 or 2025-11-25; auto is used.`);
+  return known ?? 'auto';
+}
+
 /** Reads a server configuration from an element: its attributes, and a token set as a property. */
 export function serverConfigOf(element: Element): ServerConfig {
   const tools = splitTools(element.getAttribute('tools'));
   const token = element instanceof AutouiServer ? element.token : element.getAttribute('token');
   const approve = element.getAttribute('approve')?.trim();
   if (approve) warnUnknownPolicy(approve, '<autoui-server>');
+  const protocol = element.getAttribute('protocol')?.trim();
+  const clientId = element.getAttribute('client-id')?.trim();
   return {
+    ...(protocol ? {protocol: parseProtocol(protocol)} : {}),
+    ...(clientId ? {clientId} : {}),
     // Passed as written: the session reads an unknown value as `writes`, never as the agent's.
     ...(approve ? {approve: approve as ApprovalPolicy} : {}),
     name: element.getAttribute('name') || undefined,

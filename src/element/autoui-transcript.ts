@@ -1,4 +1,4 @@
-import {LitElement, css, html, nothing} from 'lit';
+import {LitElement, adoptStyles, css, html, nothing, type CSSResult, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
@@ -8,6 +8,22 @@ import {STRINGS, type Strings} from './strings.js';
 import {tokens} from '../styles/tokens.js';
 import {hasLongWord} from '../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../session/transcript.js';
+
+/** A sign-in or elicitation entry of the transcript. */
+export type PromptEntry = Extract<TranscriptEntry, {kind: 'sign-in' | 'elicitation'}>;
+
+/** Renders what servers ask of the person (see `person-prompts.ts`); given by the host once loaded. */
+export interface PromptView {
+  /** The cards' styles, adopted by the transcript when the view arrives. */
+  styles: CSSResult[];
+  /** The card of a pending entry this element answers; undefined when the page answers it. */
+  card(entry: PromptEntry, s: Strings): unknown;
+  /** The line of an entry in the log (a settled one, or one the page answers). */
+  line(entry: PromptEntry, s: Strings): unknown;
+}
+
+/** The parts of the cards that take focus when they appear. */
+const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]';
 
 /**
  * The conversation of `<autoui-agent>`: questions, streamed answers (as text: model output is
@@ -26,6 +42,8 @@ import type {Notice, TranscriptEntry} from '../session/transcript.js';
  * @csspart approval-always - Its **Always allow this tool** button.
  * @csspart approval-deny - Its **Deny** button.
  * @csspart approval-status - An approval once answered (or answered by the page).
+ * @csspart sign-in - The card asking the person to sign in to an MCP server.
+ * @csspart elicitation - The card with an MCP server's question to the person.
  *
  * @tagname autoui-transcript
  */
@@ -66,8 +84,11 @@ export class AutouiTranscript extends LitElement {
   /** Renders approval entries; given by the host once its engine has loaded (before any question runs). */
   @property({attribute: false}) approvalView?: ApprovalView;
 
+  /** Renders sign-in and elicitation entries; given by the host once their cards have loaded. */
+  @property({attribute: false}) promptView?: PromptView;
+
   /** Requests whose card has taken focus, so each takes it once. */
-  readonly #focused = new WeakSet<ApprovalRequest>();
+  readonly #focused = new WeakSet<object>();
   /** Whether focus was on a card when this update started (it must not fall to the page when the card goes). */
   #focusWasOnCard = false;
 
@@ -82,6 +103,10 @@ export class AutouiTranscript extends LitElement {
           return respond && entry.kind === 'approval' ? [view.card(entry, index, s, respond)] : [];
         })
       : [];
+    const prompts = this.promptView;
+    const promptCards = prompts
+      ? this.entries.flatMap((entry) => (isPrompt(entry) && entry.state === 'pending' ? [prompts.card(entry, s)].filter((c) => c !== undefined) : []))
+      : [];
     // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
     // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>.
     return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript} tabindex="0">
@@ -89,11 +114,14 @@ export class AutouiTranscript extends LitElement {
           ${this.entries.map((entry) => this.#entry(entry, s))}
         </ol>
       </div>
-      ${cards}`;
+      ${cards}${promptCards}`;
   }
 
   #entry(entry: TranscriptEntry, s: Strings) {
     switch (entry.kind) {
+      case 'sign-in':
+      case 'elicitation':
+        return this.promptView?.line(entry, s) ?? nothing;
       case 'approval': {
         if (entry.state === 'pending' && this.approvals.has(entry.request)) {
           return html`<li class="visually-hidden" dir="auto">${s.approvalAsk} ${entry.request.title.slice(0, 120)}</li>`;
@@ -133,16 +161,20 @@ export class AutouiTranscript extends LitElement {
     return !active || active === document.body || active === owner || owner.contains(active);
   }
 
-  protected override willUpdate(): void {
-    this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest('[part="approval"]') != null;
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The cards' styles come with their chunk: added to this root's own once they are there.
+    if (changed.has('promptView') && this.promptView && this.shadowRoot) {
+      adoptStyles(this.shadowRoot, [...(this.constructor as typeof AutouiTranscript).elementStyles, ...this.promptView.styles]);
+    }
+    this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest(CARD_PARTS) != null;
   }
 
   protected override updated(): void {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
     if (log) log.scrollTop = log.scrollHeight;
-    const card = this.renderRoot.querySelector<HTMLElement>('[part="approval"]');
-    const waiting = this.entries.find((e) => e.kind === 'approval' && e.state === 'pending' && this.approvals.has(e.request));
-    const request = waiting?.kind === 'approval' ? waiting.request : undefined;
+    const card = this.renderRoot.querySelector<HTMLElement>(CARD_PARTS);
+    const waiting = this.entries.find((e) => (e.kind === 'approval' && this.approvals.has(e.request)) || isPrompt(e) ? e.state === 'pending' : false);
+    const request = waiting && (waiting.kind === 'approval' || isPrompt(waiting)) ? waiting.request : undefined;
     if (card && request && !this.#focused.has(request)) {
       // A new card takes focus once, so keyboard and screen-reader users land on the question;
       // not from a field elsewhere on the page, where a person's next keys are not for the card.
@@ -154,6 +186,8 @@ export class AutouiTranscript extends LitElement {
     }
   }
 }
+
+const isPrompt = (entry: TranscriptEntry): entry is PromptEntry => entry.kind === 'sign-in' || entry.kind === 'elicitation';
 
 /** A notice in the element's words: the session says what happened, the view says it. */
 function noticeText(notice: Notice, s: Strings): string {

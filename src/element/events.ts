@@ -68,6 +68,41 @@ export interface ServerReadyDetail {
   name: string;
   /** Names of the tools the server offers (after the `tools` allow-list). */
   tools: string[];
+  /** The MCP revision it speaks: `2026-07-28` (stateless), or the 2025 lifecycle's (`2025-11-25`, …). */
+  protocol: string;
+}
+
+/**
+ * `autoui-sign-in` (cancelable): an MCP server asks the person to sign in, as a question starts.
+ * Not canceled, the transcript shows a **Sign in** card. A page that runs the sign-in itself calls
+ * `preventDefault()`, opens `authorizationUrl` and calls `respond(query)` with the query of the
+ * redirect back (`code`, `state`, `iss`, or `error`), or `respond('later')`. The question waits.
+ */
+export interface SignInDetail {
+  /** The server's name. */
+  server: string;
+  /** The MCP server's URL (without credentials). */
+  url: string;
+  /** The authorization server, when known. */
+  issuer?: string;
+  /** The page where the person signs in (it carries this sign-in's `state`: do not log it). */
+  authorizationUrl: string;
+  respond(answer: URLSearchParams | string | 'later'): void;
+}
+
+/**
+ * `autoui-elicitation` (cancelable): an MCP server asks the person something: a form
+ * (`schema`, a flat JSON Schema of primitives) or a URL to visit. Not canceled, the transcript
+ * shows a card. A page that asks in its own UI calls `preventDefault()`, then
+ * `respond({action: 'accept' | 'decline' | 'cancel', content?})`. Every text in it came from the server.
+ */
+export interface ElicitationDetail {
+  server: string;
+  mode: 'form' | 'url';
+  message: string;
+  schema?: Record<string, unknown>;
+  url?: string;
+  respond(answer: {action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown>}): void;
 }
 /** `autoui-server-error`. */
 export interface ServerErrorDetail {
@@ -103,6 +138,8 @@ export interface AutouiEventMap {
   'autoui-error': ErrorDetail;
   'autoui-server-ready': ServerReadyDetail;
   'autoui-server-error': ServerErrorDetail;
+  'autoui-sign-in': SignInDetail;
+  'autoui-elicitation': ElicitationDetail;
   'autoui-restored': RestoredDetail;
 }
 
@@ -137,6 +174,17 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolea
   switch (event.type) {
     case 'approval':
       return emit(host, 'autoui-tool-approval', {...event.request, respond: event.respond}, true);
+    case 'sign-in': {
+      const {server, serverUrl, issuer, url} = event.request;
+      // A query string, the whole callback URL, or URLSearchParams.
+      const query = (answer: URLSearchParams | string) => (typeof answer === 'string' && answer.includes('?') ? answer.slice(answer.indexOf('?') + 1) : answer);
+      const respond = (answer: URLSearchParams | string) => event.respond(answer === 'later' ? 'later' : new URLSearchParams(query(answer)));
+      return emit(host, 'autoui-sign-in', {server, url: serverUrl, ...(issuer ? {issuer} : {}), authorizationUrl: url, respond}, true);
+    }
+    case 'elicitation': {
+      const {id: _id, ...request} = event.request;
+      return emit(host, 'autoui-elicitation', {...request, respond: event.respond}, true);
+    }
     case 'run-start':
       emit(host, 'autoui-run-start', {question: event.question});
       break;
@@ -162,7 +210,7 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolea
       emit(host, 'autoui-error', event.error);
       break;
     case 'server-ready':
-      emit(host, 'autoui-server-ready', {name: event.name, tools: event.tools});
+      emit(host, 'autoui-server-ready', {name: event.name, tools: event.tools, protocol: event.protocol});
       break;
     case 'server-error':
       emit(host, 'autoui-server-error', {name: event.name, code: event.code, message: event.message});

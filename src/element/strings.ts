@@ -24,6 +24,8 @@ const en = {
   connecting: 'connecting',
   ready: 'ready',
   failed: 'failed',
+  // A server's state in the console: it waits for the person to sign in.
+  signInNeeded: 'sign-in needed',
   tools: 'tools',
   run: 'Run',
   input: 'in',
@@ -78,6 +80,7 @@ const fr: Strings = {
   connecting: 'connexion',
   ready: 'prêt',
   failed: 'échec',
+  signInNeeded: 'connexion requise',
   tools: 'outils',
   run: 'Question',
   input: 'entrée',

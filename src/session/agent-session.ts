@@ -26,6 +26,9 @@ import type {ModelMessage} from '../providers/model-messages.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
+import {forgetTokens} from '../mcp/auth-store.js';
+import {SessionElicitations} from './session-elicitations.js';
+import {SessionSignIns} from './session-sign-ins.js';
 import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
 import type {QuestionSource, SessionApps, SessionAppsApi} from './session-apps.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
@@ -33,7 +36,7 @@ import type {AgentSessionOptions, SessionSettings} from './session-options.js';
 import type {DroppedPart} from './read-snapshot.js';
 import type {AutouiSnapshot, SnapshotOptions} from './snapshot-format.js';
 import {takeSnapshot} from './take-snapshot.js';
-import {appendAssistantText, endAssistantText, settleApproval, type Notice, type RestoreSource, type TranscriptEntry} from './transcript.js';
+import {appendAssistantText, endAssistantText, settleApproval, settleEntry, type Notice, type RestoreSource, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore, type WidgetChange} from './widget-store.js';
 
@@ -95,10 +98,40 @@ export class AgentSession {
   #apps?: SessionApps;
 
   #settings: SessionSettings;
-  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval'>;
+  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval' | 'auth' | 'askElicitation' | 'protocolMemory'>;
   readonly #listeners = new Set<SessionListener>();
+  /** Servers waiting for the person to sign in; the next question asks. */
+  readonly #signIns = new SessionSignIns({
+    shown: (request, respond) => {
+      this.#transcript = [...endAssistantText(this.#transcript), {kind: 'sign-in', request, state: 'pending'}];
+      this.#emit({type: 'sign-in', request, respond});
+    },
+    settled: (request, state) => {
+      this.#transcript = settleEntry(this.#transcript, 'sign-in', request, state);
+      this.#emit({type: 'sign-in-settled', id: request.id, request, state});
+    },
+  });
+  /** Servers' questions to the person. */
+  readonly #elicitations = new SessionElicitations({
+    asked: (request, respond) => {
+      this.#transcript = [...endAssistantText(this.#transcript), {kind: 'elicitation', request, state: 'pending'}];
+      const heard = this.#listeners.size > 0;
+      this.#emit({type: 'elicitation', request, respond});
+      return heard;
+    },
+    settled: (request, state) => {
+      this.#transcript = settleEntry(this.#transcript, 'elicitation', request, state);
+      this.#emit({type: 'elicitation-settled', id: request.id, request, state});
+    },
+    askElicitation: () => this.#hooks.askElicitation,
+  });
   readonly #servers = new ServerSet({
-    ready: (name, tools) => this.#emit({type: 'server-ready', name, tools}),
+    ready: (name, tools, protocol) => this.#emit({type: 'server-ready', name, tools, protocol}),
+    connectOptions: () => ({
+      elicit: this.#elicitations.ask,
+      ...(this.#hooks.protocolMemory ? {protocolMemory: this.#hooks.protocolMemory} : {}),
+      ...(this.#hooks.auth ? {auth: {...this.#hooks.auth, authorize: (request, signal) => this.#signIns.authorize(request, signal)}} : {}),
+    }),
     error: (name, code, message) => {
       this.#emit({type: 'server-error', name, code, message});
       // A configuration the page has not finished (a url bound a moment later) is for the page's
@@ -148,9 +181,9 @@ export class AgentSession {
   #alwaysPending: string[] = [];
 
   constructor(options: AgentSessionOptions = {}) {
-    const {layers, servers, prepare, prepareRestore, settle, serverWaitMs, askApproval, ...settings} = options;
+    const {layers, servers, prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, ...settings} = options;
     this.#settings = settings;
-    this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval};
+    this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory};
     this.#layers = [...(layers ?? [])];
     this.#canvas = vetoableCanvas(this.widgets, (widget) => {
       let allowed = true;
@@ -270,7 +303,14 @@ export class AgentSession {
     this.#emit({type: 'run-start', question: text});
     let result: AgentResult;
     try {
-      await Promise.race([this.#servers.settled(this.#hooks.serverWaitMs ?? DEFAULT_SERVER_WAIT_MS), stopped]);
+      const wait = this.#hooks.serverWaitMs ?? DEFAULT_SERVER_WAIT_MS;
+      this.#servers.retrySignIns();
+      await Promise.race([this.#servers.settled(wait), stopped]);
+      // Servers that want a sign-in ask now, and those signed in connect, before the model starts.
+      if (this.#signIns.pending) {
+        await this.#signIns.ask(controller.signal);
+        await Promise.race([this.#servers.settled(wait), stopped]);
+      }
       const engine = await Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]);
       result =
         engine === 'stopped' || controller.signal.aborted
@@ -314,6 +354,20 @@ export class AgentSession {
   /** Stops the question being answered, if any (a call waiting for approval is not run). */
   abort(): void {
     this.#run?.abort();
+    this.#elicitations.cancelAll();
+  }
+
+  /**
+   * Signs out of one server (by name or URL) or of every server: forgets the tokens this session's
+   * store holds for it and connects again, so the next question asks the person to sign in.
+   */
+  async signOut(server?: string): Promise<void> {
+    const store = this.#hooks.auth?.store;
+    if (!store) return;
+    const config = server === undefined ? undefined : this.#servers.find(server);
+    if (server !== undefined && !config) return;
+    await forgetTokens(store, config ? new URL(config.url, globalThis.location?.href).href : undefined);
+    this.#servers.reconnect((c) => !config || c === config);
   }
 
   /** Stops any question (a call waiting for approval is not run), and forgets the conversation, the transcript, the canvas and every "always allow". */

@@ -7,7 +7,7 @@
 import type {ApprovalPolicy} from '../agent/approval.js';
 import type {McpLayer, ToolLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
-import type {McpConnection} from '../mcp/index.js';
+import type {AuthorizationRequest, McpConnection, McpServerOptions} from '../mcp/index.js';
 import {connectMcpServer} from '../mcp/connect-lazily.js';
 import {publicAddress} from '../policy/public-address.js';
 
@@ -23,21 +23,35 @@ export interface ServerConfig {
   tools?: string[];
   /** This server's approval policy; absent: the session's. Changing it does not reconnect. */
   approve?: ApprovalPolicy;
+  /** `auto` (default), `2026-07-28` or `2025-11-25`: which MCP revision to speak. */
+  protocol?: 'auto' | '2026-07-28' | '2025-11-25';
+  /** OAuth client id for this server: a Client ID Metadata Document URL, or a pre-registered id. */
+  clientId?: string;
 }
 
 /** A server's state. */
 export interface ServerStatus {
   name: string;
   url: string;
-  state: 'connecting' | 'ready' | 'error';
+  /** `sign-in`: the server waits for the person to sign in (see the session's `sign-in` event). */
+  state: 'connecting' | 'sign-in' | 'ready' | 'error';
   toolCount: number;
+  /** The MCP revision it speaks, once ready: `2026-07-28`, or the 2025 lifecycle's (`2025-11-25`, …). */
+  protocol?: string;
+  /** The error code of the `error` state. */
+  code?: string;
   error?: string;
 }
 
 /** What the session hears about servers. Contract: must not throw. */
 export interface ServerSetEvents {
-  ready(name: string, tools: string[]): void;
+  ready(name: string, tools: string[], protocol: string): void;
   error(name: string, code: string, message: string): void;
+  /**
+   * What a connection gets besides its configuration: the session's sign-in (whose `authorize`
+   * this set wraps to keep the state), elicitation and protocol memory. May be absent.
+   */
+  connectOptions?(config: ServerConfig): Pick<McpServerOptions, 'auth' | 'elicit' | 'protocolMemory'>;
 }
 
 interface Entry {
@@ -49,7 +63,10 @@ interface Entry {
   controller: AbortController;
 }
 
-const keyOf = (c: ServerConfig) => JSON.stringify([c.url, c.name ?? '', c.token ?? '', c.tools ?? []]);
+const keyOf = (c: ServerConfig) => JSON.stringify([c.url, c.name ?? '', c.token ?? '', c.tools ?? [], c.protocol ?? 'auto', c.clientId ?? '']);
+
+/** Codes after which a later question tries the server again: the person may sign in this time. */
+const RETRIED = new Set<string>([ErrorCodes.MCP_AUTH_DENIED, ErrorCodes.MCP_AUTH_FAILED]);
 
 /** Reconciles and holds the MCP connections of one session. Nothing is shared between sessions. */
 export class ServerSet {
@@ -94,13 +111,35 @@ export class ServerSet {
     return this.#entries.map((e) => e.status);
   }
 
-  /** Resolves when every pending connection has settled (or after `timeoutMs`). */
+  /**
+   * Resolves when every pending connection has settled (or after `timeoutMs`). A server waiting
+   * for a sign-in counts as settled: the person is asked separately.
+   */
   async settled(timeoutMs: number): Promise<void> {
-    const pending = this.#entries.flatMap((e) => (e.pending ? [e.pending] : []));
+    const pending = this.#entries.flatMap((e) => (e.pending && e.status.state !== 'sign-in' ? [e.pending] : []));
     if (pending.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([Promise.allSettled(pending), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
     clearTimeout(timer);
+  }
+
+  /** Connects again the servers whose sign-in failed or was refused: a new question may be a new try. */
+  retrySignIns(): void {
+    this.#entries = this.#entries.map((e) => (e.status.state === 'error' && RETRIED.has(e.status.code ?? '') ? this.#connect(e.key, e.config) : e));
+  }
+
+  /** Closes and connects again the servers whose configuration `match` accepts (after a sign-out). */
+  reconnect(match: (config: ServerConfig) => boolean): void {
+    this.#entries = this.#entries.map((e) => {
+      if (!match(e.config) || e.config.token) return e;
+      this.#close(e);
+      return this.#connect(e.key, e.config);
+    });
+  }
+
+  /** The configuration of the server named `name` (its prefix) or with that URL. */
+  find(server: string): ServerConfig | undefined {
+    return this.#entries.find((e) => e.status.name === server || e.config.url === server)?.config;
   }
 
   /** Closes every connection (the session is closed: its element left the page). */
@@ -114,19 +153,41 @@ export class ServerSet {
     const entry: Entry = {key, config, controller: new AbortController(), status: {name, url: config.url, state: 'connecting', toolCount: 0}};
     entry.pending = (async () => {
       try {
-        const connection = await connectMcpServer({url: config.url, name: config.name, token: config.token, tools: config.tools, signal: entry.controller.signal});
+        const extra = this.#events.connectOptions?.(config) ?? {};
+        const auth = extra.auth && {
+          ...extra.auth,
+          // While the person signs in the server is in the `sign-in` state, not `connecting`.
+          authorize: async (request: AuthorizationRequest, signal: AbortSignal) => {
+            entry.status = {...entry.status, state: 'sign-in'};
+            try {
+              return await extra.auth!.authorize(request, signal);
+            } finally {
+              if (entry.status.state === 'sign-in') entry.status = {...entry.status, state: 'connecting'};
+            }
+          },
+        };
+        const connection = await connectMcpServer({
+          url: config.url,
+          name: config.name,
+          token: config.token,
+          tools: config.tools,
+          signal: entry.controller.signal,
+          ...(config.protocol ? {protocol: config.protocol} : {}),
+          ...extra,
+          ...(auth ? {auth: config.clientId ? {...auth, clientId: config.clientId} : auth} : {}),
+        });
         if (entry.controller.signal.aborted) {
           await connection.close();
           return;
         }
         entry.connection = connection;
-        entry.status = {...entry.status, name: connection.layer.serverName, state: 'ready', toolCount: connection.layer.tools.length};
-        this.#events.ready(connection.layer.serverName, connection.layer.tools.map((t) => t.name));
+        entry.status = {...entry.status, name: connection.layer.serverName, state: 'ready', toolCount: connection.layer.tools.length, protocol: connection.protocol};
+        this.#events.ready(connection.layer.serverName, connection.layer.tools.map((t) => t.name), connection.protocol);
       } catch (error) {
         if (entry.controller.signal.aborted) return;
         const code = AutouiError.isInstance(error) ? error.code : ErrorCodes.MCP_CONNECT;
         const message = errorMessage(error);
-        entry.status = {...entry.status, state: 'error', error: message};
+        entry.status = {...entry.status, state: 'error', code, error: message};
         this.#events.error(name, code, message);
       } finally {
         entry.pending = undefined;

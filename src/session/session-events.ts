@@ -12,6 +12,8 @@ import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 import type {Usage} from '../providers/language-model.js';
 import type {DroppedPart} from './read-snapshot.js';
 import type {Notice, RestoreSource} from './transcript.js';
+import type {ElicitationPrompt, ElicitationResponder, ElicitationState} from './session-elicitations.js';
+import type {SignInRequest, SignInResponder, SignInState} from './session-sign-ins.js';
 
 /** A failure, with its stable code (`PROVIDER_HTTP`, `MCP_CONNECT`, ...). */
 export interface SessionError {
@@ -41,7 +43,16 @@ export type SessionEvent =
   | {type: 'notice'; notice: Notice}
   | {type: 'error'; error: SessionError}
   | {type: 'run-end'; question: string; result: AgentResult}
-  | {type: 'server-ready'; name: string; tools: string[]}
+  | {type: 'server-ready'; name: string; tools: string[]; protocol: string}
+  /**
+   * A server asks the person to sign in (shown when a question starts): open `request.url` on
+   * the person's click and answer with the redirect's query, or `'later'`. The question waits.
+   */
+  | {type: 'sign-in'; request: SignInRequest; respond: SignInResponder}
+  | {type: 'sign-in-settled'; id: string; request: SignInRequest; state: Exclude<SignInState, 'pending'>}
+  /** A server asks the person something (a form, or a URL to visit): answer with `respond`. */
+  | {type: 'elicitation'; request: ElicitationPrompt; respond: ElicitationResponder}
+  | {type: 'elicitation-settled'; id: string; request: ElicitationPrompt; state: Exclude<ElicitationState, 'pending'>}
   | {type: 'server-error'; name: string; code: string; message: string}
   /** `clear()` forgot the conversation, the transcript and the canvas. */
   | {type: 'cleared'}

@@ -10,6 +10,8 @@ import type {UiLanguage} from '../policy/language.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import type {AskApproval} from './session-approvals.js';
+import type {McpAuthOptions, ProtocolMemory} from '../mcp/index.js';
+import type {AskElicitation} from './session-elicitations.js';
 import type {ServerConfig} from './server-set.js';
 
 /** How a session answers; changed with `configure()`, read at each question. */
@@ -69,4 +71,14 @@ export interface AgentSessionOptions extends SessionSettings {
    * decision, or rejects to deny. The `approval` event is still emitted; the first answer wins.
    */
   askApproval?: AskApproval;
+  /**
+   * Sign-in to MCP servers that ask for it (OAuth): where tokens are kept, the callback page's URL,
+   * the client id. The person is asked through the `sign-in` event. Absent: such servers fail
+   * with `MCP_AUTH_REQUIRED`.
+   */
+  auth?: Omit<McpAuthOptions, 'authorize'>;
+  /** Answers servers' questions (elicitation) in the app's own UI; the `elicitation` event is still emitted. */
+  askElicitation?: AskElicitation;
+  /** Where each server's MCP revision is remembered (default: for the page's lifetime). */
+  protocolMemory?: ProtocolMemory;
 }

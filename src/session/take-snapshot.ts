@@ -70,5 +70,10 @@ function snapshotEntry(entry: TranscriptEntry): SnapshotTranscriptEntry[] {
     }
     case 'notice':
       return [entry];
+    case 'sign-in':
+    case 'elicitation':
+      // Sign-ins carry an authorization request, questions a server's words and a person's
+      // answers: a snapshot outlives both, and a restored page asks again if it must.
+      return [];
   }
 }

@@ -7,6 +7,8 @@
 import type {ApprovalRequest} from '../agent/approval.js';
 import type {ToolCall} from '../agent/dispatcher.js';
 import type {ApprovalState} from './session-approvals.js';
+import type {ElicitationPrompt, ElicitationState} from './session-elicitations.js';
+import type {SignInRequest, SignInState} from './session-sign-ins.js';
 
 /** Why a notice was shown. */
 export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage' | 'app';
@@ -34,6 +36,10 @@ export type TranscriptEntry =
   | {kind: 'tool'; call: ToolCall}
   /** A call that waited (or waits: `pending`) for a person's approval. */
   | {kind: 'approval'; request: ApprovalRequest; state: ApprovalState}
+  /** A server that asks the person to sign in (or did: the state says how it ended). */
+  | {kind: 'sign-in'; request: SignInRequest; state: SignInState}
+  /** A server's question to the person (MCP elicitation). */
+  | {kind: 'elicitation'; request: ElicitationPrompt; state: ElicitationState}
   | ({kind: 'notice'} & Notice);
 
 /** Index of the answer being streamed, or -1. (ES2022 lib: no findLastIndex.) */
@@ -77,5 +83,19 @@ export function settleApproval(entries: readonly TranscriptEntry[], request: App
   if (index < 0) return entries;
   const next = entries.slice();
   next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: 'approval'}>), state};
+  return next;
+}
+
+/** The transcript with the entry of `request` (a sign-in or an elicitation) in its new state. */
+export function settleEntry<K extends 'sign-in' | 'elicitation'>(
+  entries: readonly TranscriptEntry[],
+  kind: K,
+  request: Extract<TranscriptEntry, {kind: K}>['request'],
+  state: Extract<TranscriptEntry, {kind: K}>['state'],
+): readonly TranscriptEntry[] {
+  const index = entries.findIndex((e) => e.kind === kind && e.request === request);
+  if (index < 0) return entries;
+  const next = entries.slice();
+  next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: K}>), state} as TranscriptEntry;
   return next;
 }
