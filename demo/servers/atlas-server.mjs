@@ -7,7 +7,7 @@
  *   node demo/servers/atlas-server.mjs [--port 3102]      (or PORT=3102)
  */
 import {fileURLToPath} from 'node:url';
-import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {McpServer} from '@modelcontextprotocol/server';
 import {z} from 'zod';
 import {loadAtlas} from './data/atlas-data.mjs';
 import {runIfMain, startMcpHttpHost} from './lib/mcp-http-host.mjs';

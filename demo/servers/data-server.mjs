@@ -11,7 +11,7 @@
  * `start({port})` → `{url, close()}` is what tests and the demo launcher use.
  */
 import {fileURLToPath} from 'node:url';
-import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {McpServer} from '@modelcontextprotocol/server';
 import {z} from 'zod';
 import {QueryError, ROW_CAP, openDatabase} from './data/sql-database.mjs';
 import {runIfMain, startMcpHttpHost} from './lib/mcp-http-host.mjs';
@@ -27,6 +27,9 @@ const INSTRUCTIONS =
   'Find a recipe first (search_recipes), read it (get_recipe), then query with query_sql. ' +
   'save_query keeps a named query on this server for this session (in memory) and list_saved_queries lists them; ' +
   'save_query changes what the server keeps, so the user may be asked to approve it.';
+
+/** Visitors whose saved queries a stateless (2026-07-28) server keeps. */
+const VISITORS = 500;
 
 /** Saved queries kept at most per session, so a public demo cannot grow without bound. */
 export const SAVED_QUERY_CAP = 50;
@@ -149,8 +152,17 @@ function saveQuery(saved, entry) {
 export async function start(options = {}) {
   const db = await openDatabase();
   const book = new RecipeBook(fileURLToPath(new URL('./recipes/data/', import.meta.url)));
-  // Each session gets its own saved queries (createDataServer's default).
-  const host = await startMcpHttpHost({port: options.port ?? 0, host: options.host, createServer: () => createDataServer(db, book)});
+  // Each 2025 session gets its own saved queries (createDataServer's default); stateless
+  // 2026-07-28 requests share their visitor's (at most VISITORS kept, the oldest forgotten).
+  const byVisitor = new Map();
+  const savedOf = (visitor) => {
+    const saved = byVisitor.get(visitor) ?? new Map();
+    byVisitor.delete(visitor);
+    byVisitor.set(visitor, saved);
+    for (const oldest of byVisitor.keys()) if (byVisitor.size > VISITORS) byVisitor.delete(oldest);
+    return saved;
+  };
+  const host = await startMcpHttpHost({port: options.port ?? 0, host: options.host, createServer: ({visitor} = {}) => createDataServer(db, book, visitor === undefined ? undefined : savedOf(visitor))});
   return {name: 'Data', url: host.url, close: host.close};
 }
 

@@ -1,6 +1,7 @@
 /**
  * The Data demo server's one write tool, `save_query`, and `list_saved_queries`, over real HTTP.
- * Saved queries belong to one MCP session; each test saves under names of its own anyway.
+ * Saved queries belong to one MCP session (the 2025 lifecycle, pinned here) or, for stateless
+ * 2026-07-28 requests, to one visitor; each test saves under names of its own anyway.
  */
 import {expect} from '@open-wc/testing';
 import type {McpLayer} from '../../src/agent/types.js';
@@ -23,11 +24,23 @@ const unique = () => `t${Date.now().toString(36)}${Math.random().toString(36).sl
 const save = (layer: McpLayer, args: Record<string, unknown>) => layer.callTool!('save_query', args, toolContext());
 const listed = async (layer: McpLayer) => ((await layer.callTool!('list_saved_queries', {}, toolContext())).data as {queries: Saved[]}).queries;
 
+/** The 2025 lifecycle: what a session saved is that session's. */
+const SESSION = {protocol: '2025-11-25'} as const;
+
 describe('the Data demo server keeps named queries (save_query, list_saved_queries)', () => {
   afterEach(closeAll);
 
+  it('2026-07-28, stateless: one request saves, a later request of the same visitor lists it', async () => {
+    const connection = await connect('demo-data', {protocol: '2026-07-28'});
+    expect(connection.protocol).to.equal('2026-07-28');
+    const name = `${unique()} stateless`;
+    expect((await save(connection.layer, {name, sql: 'SELECT 1 AS one'})).isError).to.equal(undefined);
+    const again = await connect('demo-data', {protocol: '2026-07-28'});
+    expect((await listed(again.layer)).map((q) => q.name)).to.include(name);
+  });
+
   it('saves a query after running it, and lists it newest first with its row count and time', async () => {
-    const {layer} = await connect('demo-data');
+    const {layer} = await connect('demo-data', SESSION);
     const [first, second] = [`${unique()} WA airports`, `${unique()} rain 2015`];
     const before = Date.now();
     const out = await save(layer, {name: first, sql: "SELECT iata, name FROM airports WHERE state = 'WA' LIMIT 7", description: 'Seven airports of Washington.'});
@@ -48,15 +61,15 @@ describe('the Data demo server keeps named queries (save_query, list_saved_queri
 
   it('keeps what a session saved to that session: another visitor never reads it', async () => {
     const name = `${unique()} mine`;
-    const mine = await connect('demo-data');
+    const mine = await connect('demo-data', SESSION);
     await save(mine.layer, {name, sql: 'SELECT count(*) AS n FROM cars'});
     expect((await listed(mine.layer)).map((q) => q.name)).to.include(name);
-    const other = await connect('demo-data');
+    const other = await connect('demo-data', SESSION);
     expect((await listed(other.layer)).map((q) => q.name)).to.not.include(name);
   });
 
   it('refuses SQL longer than 2,000 characters', async () => {
-    const {layer} = await connect('demo-data');
+    const {layer} = await connect('demo-data', SESSION);
     const name = `${unique()} long`;
     const out = await save(layer, {name, sql: `SELECT 1 AS one ${' '.repeat(2001)}`});
     expect(out.isError).to.equal(true);
@@ -64,7 +77,7 @@ describe('the Data demo server keeps named queries (save_query, list_saved_queri
   });
 
   it('saves nothing when the query fails, and answers an error result the model can act on', async () => {
-    const {layer} = await connect('demo-data');
+    const {layer} = await connect('demo-data', SESSION);
     const total = (await listed(layer)).length;
     const [write, broken] = [`${unique()} write`, `${unique()} broken`];
     const refused = await save(layer, {name: write, sql: 'DELETE FROM airports'});
@@ -79,7 +92,7 @@ describe('the Data demo server keeps named queries (save_query, list_saved_queri
   });
 
   it('refuses a name that is empty or longer than 60 characters', async () => {
-    const {layer} = await connect('demo-data');
+    const {layer} = await connect('demo-data', SESSION);
     for (const name of ['', 'x'.repeat(61)]) {
       const out = await save(layer, {name, sql: 'SELECT 1 AS one'}).then(
         (result) => result,
@@ -90,7 +103,7 @@ describe('the Data demo server keeps named queries (save_query, list_saved_queri
   });
 
   it('replaces a query saved under the same name, which becomes the newest', async () => {
-    const {layer} = await connect('demo-data');
+    const {layer} = await connect('demo-data', SESSION);
     const [name, other] = [`${unique()} same`, `${unique()} other`];
     await save(layer, {name, sql: 'SELECT 1 AS one', description: 'the first'});
     const total = ((await save(layer, {name: other, sql: 'SELECT 2 AS two'})).data as {total: number}).total;
@@ -105,7 +118,7 @@ describe('the Data demo server keeps named queries (save_query, list_saved_queri
   });
 
   it('keeps at most 50 queries, dropping the oldest', async () => {
-    const {layer} = await connect('demo-data');
+    const {layer} = await connect('demo-data', SESSION);
     const prefix = unique();
     const names = Array.from({length: 53}, (_, i) => `${prefix} #${i}`);
     let total = 0;

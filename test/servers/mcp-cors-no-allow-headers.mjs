@@ -11,6 +11,8 @@ export const name = 'mcp-cors-no-allow-headers';
 /** @returns {Promise<{url: string, close(): Promise<void>}>} */
 export async function start() {
   const host = await startMcpHttpHost({
+    // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
+    protocols: '2025',
     cors: {'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS'},
     createServer: () => {
       const server = new McpServer({name: 'NoAllowHeaders', version: '0.0.1'});

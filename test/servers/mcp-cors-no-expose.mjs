@@ -12,6 +12,8 @@ export const name = 'mcp-cors-no-expose';
 export async function start() {
   const {'Access-Control-Expose-Headers': _omitted, ...cors} = CORS_HEADERS;
   const host = await startMcpHttpHost({
+    // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
+    protocols: '2025',
     cors,
     createServer: () => {
       const server = new McpServer({name: 'NoExpose', version: '0.0.1'});

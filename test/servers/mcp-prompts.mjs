@@ -26,6 +26,8 @@ function createPromptsServer() {
 
 /** @returns {Promise<{url: string, close(): Promise<void>}>} */
 export async function start() {
-  const host = await startMcpHttpHost({createServer: createPromptsServer});
+  const host = await startMcpHttpHost({
+    // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
+    protocols: '2025',createServer: createPromptsServer});
   return {url: host.url, close: host.close};
 }

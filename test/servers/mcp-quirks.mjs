@@ -79,6 +79,8 @@ function createQuirksServer() {
 export async function start() {
   const hung = new Set();
   const host = await startMcpHttpHost({
+    // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
+    protocols: '2025',
     createServer: createQuirksServer,
     cors: {...CORS_HEADERS, 'Access-Control-Allow-Headers': `${CORS_HEADERS['Access-Control-Allow-Headers']}, X-Test`},
     extraRoutes(req, res) {

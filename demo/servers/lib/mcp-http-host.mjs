@@ -1,14 +1,22 @@
 /**
- * Hosts an MCP server over stateful Streamable HTTP on plain `node:http`, the way a page in a
- * browser needs it: the CORS headers of `CORS_HEADERS` (each one was found necessary by removing
- * it), one transport + server per session, 404 for a session the host no longer knows (so
- * clients can re-initialise), and DNS-rebinding protection (a Host header that is not this
- * machine is refused, as the MCP security guidance asks of local servers).
+ * Hosts an MCP server on plain `node:http` in both protocol eras, the way a page in a browser
+ * needs it:
+ * - 2026-07-28 (stateless: `server/discover`, each request with its own `_meta`): the MCP SDK v2's
+ *   `createMcpHandler`, a fresh server per request;
+ * - the 2025-11-25 lifecycle (`initialize`, `Mcp-Session-Id`): one transport + server per
+ *   session, 404 for a session the host no longer knows (so clients can re-initialise). The v2
+ *   server packages have only web-standard transports for it, so this leg keeps the node:http
+ *   transport of the v1 SDK (a development dependency), under the same v2 `McpServer`;
+ * - the CORS headers of `CORS_HEADERS` (each one was found necessary by removing it), and
+ *   DNS-rebinding protection (a Host header that is not this machine is refused, as the MCP
+ *   security guidance asks of local servers).
  */
 import {createServer} from 'node:http';
 import {randomUUID} from 'node:crypto';
+import {Readable} from 'node:stream';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {isInitializeRequest} from '@modelcontextprotocol/sdk/types.js';
+import {createMcpHandler, isLegacyRequest} from '@modelcontextprotocol/server';
 
 const MAX_BODY = 1_000_000;
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -22,15 +30,20 @@ const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  // Mcp-Method and Mcp-Name go with every 2026-07-28 request, Mcp-Param-* with tools that declare
+  // x-mcp-header (none here); a preflight that refused them would send such a client to the 2025 lifecycle.
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID',
   'Access-Control-Expose-Headers': 'Mcp-Session-Id',
 };
 
 /**
  * Starts the host.
  * @param {object} options
- * @param {() => import('@modelcontextprotocol/sdk/server/mcp.js').McpServer | import('@modelcontextprotocol/sdk/server/index.js').Server} options.createServer
- *   makes a fresh MCP server for each new session
+ * @param {(context?: {visitor?: string}) => import('@modelcontextprotocol/server').McpServer} options.createServer
+ *   makes a fresh MCP server for each new 2025 session, and for each 2026-07-28 request (then with
+ *   the visitor it comes from)
+ * @param {'both' | '2025'} [options.protocols] `2025`: the 2025 lifecycle only, as a server from
+ *   before 2026-07-28 answers (test fixtures built on the v1 SDK's McpServer). Default `both`.
  * @param {number} [options.port] 0 (default) picks a free port
  * @param {string} [options.host] interface to listen on, default 127.0.0.1
  * @param {string} [options.path] endpoint path, default `/mcp`
@@ -46,6 +59,9 @@ export async function startMcpHttpHost(options) {
   const allowedHosts = new Set([...(options.allowedHosts ?? LOCAL_HOSTS), ...(process.env.MCP_ALLOWED_HOSTS?.split(',').map((h) => h.trim()).filter(Boolean) ?? [])]);
   /** @type {Map<string, StreamableHTTPServerTransport>} */
   const sessions = new Map();
+  // The 2026-07-28 leg, one server per request; legacy-classified requests never reach it.
+  // A stateless request has no session: what a server keeps per visitor it keys by `visitor`.
+  const modernFor = (visitor) => createMcpHandler(() => options.createServer({visitor}), {legacy: 'reject'});
 
   const http = createServer(async (req, res) => {
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
@@ -68,6 +84,15 @@ export async function startMcpHttpHost(options) {
     const sessionId = req.headers['mcp-session-id'];
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     if (body === INVALID) return rpcError(res, 400, 'Parse error: the body is not JSON.', -32700);
+    const request = toRequest(req, body);
+    if (options.protocols !== '2025' && typeof sessionId !== 'string' && !(await isLegacyRequest(request.clone(), body))) {
+      const handler = modernFor(visitorOf(req));
+      try {
+        return await sendResponse(res, await handler.fetch(request));
+      } finally {
+        res.once('close', () => void handler.close());
+      }
+    }
     if (typeof sessionId === 'string') {
       const transport = sessions.get(sessionId);
       // 404 tells a client its session is gone and that it should initialise again (spec).
@@ -114,6 +139,31 @@ export async function startMcpHttpHost(options) {
 }
 
 const INVALID = Symbol('invalid');
+
+/**
+ * Who sends a stateless request, as far as a demo can tell without sign-in: the address and the
+ * browser. Enough to keep one visitor's saved things apart from another's on a public demo.
+ */
+function visitorOf(req) {
+  return `${req.socket.remoteAddress ?? ''} ${req.headers['user-agent'] ?? ''} ${req.headers.origin ?? ''}`;
+}
+
+/** The web-standard Request of a node request whose body was already read. */
+function toRequest(req, body) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  return new Request(url, {method: req.method, headers, ...(body !== undefined ? {body: JSON.stringify(body)} : {})});
+}
+
+/** Writes a web-standard Response (streamed: server-sent events flow as they come). */
+async function sendResponse(res, response) {
+  const headers = {};
+  response.headers.forEach((value, key) => (headers[key] = value));
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  Readable.fromWeb(response.body).pipe(res);
+}
 
 /** Reads a JSON body (capped); INVALID when it is not JSON. */
 async function readJson(req) {
