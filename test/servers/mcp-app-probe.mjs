@@ -117,7 +117,9 @@ export async function start() {
   let origin = '';
   const host = await startMcpHttpHost({
     // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
-    protocols: '2025',createServer: () => createProbeServer(origin)});
+    protocols: '2025',
+    createServer: () => createProbeServer(origin),
+  });
   origin = new URL(host.url).origin;
   return {url: host.url, close: host.close};
 }

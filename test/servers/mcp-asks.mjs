@@ -34,6 +34,8 @@ function createAsksServer() {
 export async function start() {
   const host = await startMcpHttpHost({
     // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
-    protocols: '2025',createServer: createAsksServer});
+    protocols: '2025',
+    createServer: createAsksServer,
+  });
   return {url: host.url, close: host.close};
 }

@@ -28,6 +28,8 @@ function createPromptsServer() {
 export async function start() {
   const host = await startMcpHttpHost({
     // A server from before 2026-07-28 (the v1 SDK): the 2025 lifecycle only.
-    protocols: '2025',createServer: createPromptsServer});
+    protocols: '2025',
+    createServer: createPromptsServer,
+  });
   return {url: host.url, close: host.close};
 }
