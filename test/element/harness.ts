@@ -146,6 +146,8 @@ export const AGENT_EVENTS = [
   'autoui-error',
   'autoui-server-ready',
   'autoui-server-error',
+  'autoui-sign-in',
+  'autoui-elicitation',
 ] as const satisfies ReadonlyArray<keyof AutouiEventMap>;
 
 /** One recorded event. */

@@ -1,0 +1,72 @@
+/**
+ * An MCP server (SDK v2, both eras) whose tools ask the person: `book_table` by a form
+ * (elicitation, form mode) and `link_account` by a page to open (URL mode). Under the 2025
+ * lifecycle it sends `elicitation/create` during the call; under 2026-07-28 it answers the call
+ * with an "input required" result and reads the answer when the client calls again.
+ */
+import {McpServer, inputRequired} from '@modelcontextprotocol/server';
+import {startMcpHttpHost} from '../../demo/servers/lib/mcp-http-host.mjs';
+
+export const name = 'mcp-elicits';
+
+const BOOKING = {
+  type: 'object',
+  properties: {
+    guests: {type: 'integer', title: 'Guests', minimum: 1, maximum: 12, default: 2},
+    name: {type: 'string', title: 'Name', minLength: 1},
+    vegetarian: {type: 'boolean', title: 'Vegetarian menu', default: false},
+  },
+  required: ['guests', 'name'],
+};
+
+const text = (t) => ({content: [{type: 'text', text: t}]});
+
+/** The person's answer: from this request's `inputResponses` (2026) or by asking now (2025). */
+async function ask(ctx, key, request) {
+  if (ctx.mcpReq.envelope) {
+    const answer = ctx.mcpReq.inputResponses?.[key];
+    return answer ?? {required: inputRequired({inputRequests: {[key]: request.modern}})};
+  }
+  return ctx.mcpReq.elicitInput(request.legacy);
+}
+
+function createElicitsServer(origin) {
+  const server = new McpServer({name: 'Elicits', version: '1.0.0'});
+  server.registerTool('book_table', {description: 'Books a table; asks the person for the details.', inputSchema: {}, annotations: {readOnlyHint: true}}, async (_args, ctx) => {
+    const message = 'How many guests, and under which name?';
+    const answer = await ask(ctx, 'booking', {
+      modern: inputRequired.elicit({message, requestedSchema: BOOKING}),
+      legacy: {mode: 'form', message, requestedSchema: BOOKING},
+    });
+    if (answer.required) return answer.required;
+    if (answer.action !== 'accept') return text(`The person chose ${answer.action}: no table booked.`);
+    const {guests, name: who, vegetarian} = answer.content ?? {};
+    return text(`Booked a table for ${guests} under ${who}${vegetarian ? ', vegetarian' : ''}.`);
+  });
+  server.registerTool('link_account', {description: 'Links an account; asks the person to open a page.', inputSchema: {}, annotations: {readOnlyHint: true}}, async (_args, ctx) => {
+    const url = `${origin}/connect?id=demo`;
+    const message = 'Open this page to link your account.';
+    const answer = await ask(ctx, 'link', {
+      modern: inputRequired.elicitUrl({url, message}),
+      legacy: {mode: 'url', url, message, elicitationId: 'link-demo'},
+    });
+    if (answer.required) return answer.required;
+    return text(answer.action === 'accept' ? 'Account linked.' : `The person chose ${answer.action}: not linked.`);
+  });
+  return server;
+}
+
+/** @returns {Promise<{url: string, close(): Promise<void>}>} */
+export async function start() {
+  let origin = '';
+  const host = await startMcpHttpHost({
+    createServer: () => createElicitsServer(origin),
+    extraRoutes: (req, res) => {
+      if (!req.url?.startsWith('/connect')) return false;
+      res.writeHead(200, {'Content-Type': 'text/plain; charset=utf-8'}).end('Account linked (test page).');
+      return true;
+    },
+  });
+  origin = new URL(host.url).origin;
+  return {url: host.url, close: host.close};
+}
