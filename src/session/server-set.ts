@@ -60,6 +60,8 @@ interface Entry {
   status: ServerStatus;
   connection?: McpConnection;
   pending?: Promise<void>;
+  /** Resolves when the connection stops to wait for a sign-in (it counts as settled then). */
+  signInAsked?: Promise<void>;
   controller: AbortController;
 }
 
@@ -116,7 +118,7 @@ export class ServerSet {
    * for a sign-in counts as settled: the person is asked separately.
    */
   async settled(timeoutMs: number): Promise<void> {
-    const pending = this.#entries.flatMap((e) => (e.pending && e.status.state !== 'sign-in' ? [e.pending] : []));
+    const pending = this.#entries.flatMap((e) => (e.pending && e.status.state !== 'sign-in' ? [e.signInAsked ? Promise.race([e.pending, e.signInAsked]) : e.pending] : []));
     if (pending.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([Promise.allSettled(pending), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
@@ -151,6 +153,8 @@ export class ServerSet {
   #connect(key: string, config: ServerConfig): Entry {
     const name = config.name ?? hostOf(config.url);
     const entry: Entry = {key, config, controller: new AbortController(), status: {name, url: config.url, state: 'connecting', toolCount: 0}};
+    let askedSignIn = () => {};
+    entry.signInAsked = new Promise<void>((resolve) => (askedSignIn = resolve));
     entry.pending = (async () => {
       try {
         const extra = this.#events.connectOptions?.(config) ?? {};
@@ -159,10 +163,13 @@ export class ServerSet {
           // While the person signs in the server is in the `sign-in` state, not `connecting`.
           authorize: async (request: AuthorizationRequest, signal: AbortSignal) => {
             entry.status = {...entry.status, state: 'sign-in'};
+            askedSignIn();
             try {
               return await extra.auth!.authorize(request, signal);
             } finally {
               if (entry.status.state === 'sign-in') entry.status = {...entry.status, state: 'connecting'};
+              // Connecting again: a question waits for it, until it settles or asks once more.
+              entry.signInAsked = new Promise<void>((resolve) => (askedSignIn = resolve));
             }
           },
         };

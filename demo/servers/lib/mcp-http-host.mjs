@@ -33,7 +33,8 @@ export const CORS_HEADERS = {
   // Mcp-Method and Mcp-Name go with every 2026-07-28 request, Mcp-Param-* with tools that declare
   // x-mcp-header (none here); a preflight that refused them would send such a client to the 2025 lifecycle.
   'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID',
-  'Access-Control-Expose-Headers': 'Mcp-Session-Id',
+  // WWW-Authenticate: a page reads a protected server's sign-in metadata from its 401.
+  'Access-Control-Expose-Headers': 'Mcp-Session-Id, WWW-Authenticate',
 };
 
 /**
@@ -44,12 +45,14 @@ export const CORS_HEADERS = {
  *   the visitor it comes from)
  * @param {'both' | '2025'} [options.protocols] `2025`: the 2025 lifecycle only, as a server from
  *   before 2026-07-28 answers (test fixtures built on the v1 SDK's McpServer). Default `both`.
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean} [options.guard]
+ *   runs before each MCP request (not preflights); returns true when it answered (a 401)
  * @param {number} [options.port] 0 (default) picks a free port
  * @param {string} [options.host] interface to listen on, default 127.0.0.1
  * @param {string} [options.path] endpoint path, default `/mcp`
  * @param {Record<string, string>} [options.cors] replaces {@link CORS_HEADERS} (test servers that are misconfigured on purpose)
  * @param {string[]} [options.allowedHosts] host names accepted in the Host header (default: this machine; env MCP_ALLOWED_HOSTS adds more)
- * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean} [options.extraRoutes]
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>} [options.extraRoutes]
  *   handles other paths; returns true when it answered
  * @returns {Promise<{url: string, port: number, close(): Promise<void>, forgetSessions(): Promise<void>, sessionCount(): number}>}
  */
@@ -69,8 +72,9 @@ export async function startMcpHttpHost(options) {
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       const url = new URL(req.url ?? '/', 'http://local');
       if (!hostAllowed(req.headers.host, allowedHosts)) return rpcError(res, 403, 'Forbidden: Host header not allowed (DNS rebinding protection).');
+      if (url.pathname === path && options.guard?.(req, res)) return;
       if (url.pathname !== path) {
-        if (options.extraRoutes?.(req, res)) return;
+        if (await options.extraRoutes?.(req, res)) return;
         return void res.writeHead(404, {'Content-Type': 'text/plain'}).end(`Not found. The MCP endpoint is ${path}.`);
       }
       await handleMcp(req, res);
