@@ -39,6 +39,9 @@ if (!config) {
     child.setAttribute('url', server.url);
     agent.append(child);
   }
+  // The sign-in callback page the build ships (dist/oauth-callback.html), on this page's origin.
+  agent.setAttribute('oauth-callback', '/dist/oauth-callback.html');
+  if (config.mode === 'live' && config.signInServer) addSignInServer();
   agent.setAttribute('provider', config.provider);
   // MCP App views (the monitor server's) are framed from the sandbox page on its own origin.
   if (config.sandboxUrl) agent.setAttribute('sandbox-url', config.sandboxUrl);
@@ -63,8 +66,18 @@ if (!config) {
   }
 }
 
+/** Adds the Notes server, which asks the person to sign in (once). */
+function addSignInServer() {
+  if (!config.signInServer || agent.querySelector(`autoui-server[name="${config.signInServer.name}"]`)) return;
+  const child = document.createElement('autoui-server');
+  child.setAttribute('name', config.signInServer.name);
+  child.setAttribute('url', config.signInServer.url);
+  agent.append(child);
+}
+
 /** Starts one recorded scenario on the fake model, then asks its question. */
 async function replay(scenario) {
+  if (scenario.signIn) addSignInServer();
   const response = await fetch(`${config.replay.url}/__scenarios`, {
     method: 'POST',
     headers: {'content-type': 'application/json'},
@@ -92,7 +105,9 @@ const summary = {
   'autoui-run-end': (d) => `${d.result.stopReason}, ${d.result.iterations} turns, ${d.result.usage.inputTokens}+${d.result.usage.outputTokens} tokens`,
   'autoui-message': (d) => d.text.slice(0, 80),
   'autoui-error': (d) => `${d.code}: ${d.message}`,
-  'autoui-server-ready': (d) => `${d.name} (${d.tools.length} tools)`,
+  'autoui-server-ready': (d) => `${d.name} (${d.tools.length} tools, MCP ${d.protocol})`,
+  'autoui-sign-in': (d) => `${d.server} asks to sign in at ${new URL(d.issuer ?? d.url).host}`,
+  'autoui-elicitation': (d) => `${d.server} asks: ${d.message.slice(0, 60)}`,
   'autoui-server-error': (d) => `${d.name} ${d.code}`,
   'autoui-restored': (d) => `${d.source}: ${d.widgets.length} widgets${d.dropped.length ? `, ${d.dropped.length} left out` : ''}`,
 };
