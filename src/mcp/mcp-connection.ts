@@ -23,6 +23,7 @@ import {StoredOAuthProvider} from './oauth-provider.js';
 import {failureContext, openClient} from './open-client.js';
 import {pageProtocolMemory, recall, remember} from './protocol-memory.js';
 import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes} from './prompt-recipes.js';
+import {SKILL_RECIPE_TOOLS, callSkillRecipeTool, skillsAsRecipes} from './skill-recipes.js';
 import {fetchRecipeList} from './recipe-list.js';
 import {toToolOutput} from './tool-result.js';
 
@@ -73,17 +74,22 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
   await remember(memory, memoryKey, opened.verdict);
   const session = new McpSession(opened, {...openOptions, timeoutMs, signIn});
   try {
-    const {tools, appTools, disabled, recipes, promptRecipes} = await withDeadline(deadline, async (signal) => {
+    const {tools, appTools, disabled, recipes, syntheticRecipes} = await withDeadline(deadline, async (signal) => {
       const listed = await session.signedIn(() => listServerTools(session.client, signal, options.tools));
       session.definitions = new Map(listed.definitions.map((t) => [t.name, t]));
       const roles = resolveCanonicalTools(listed.tools);
-      if (Object.keys(roles).length === 0 && opened.client.getServerCapabilities()?.prompts) {
+      const none = {...listed, recipes: undefined as Recipe[] | undefined, syntheticRecipes: undefined as 'prompts' | 'skills' | undefined};
+      if (Object.keys(roles).length > 0) return none;
+      // No recipe tools: the server's skills (MCP Skills extension), else its prompts, are its recipes.
+      const skills = await skillsAsRecipes(opened.client, signal);
+      if (skills) return {...none, tools: [...listed.tools, ...SKILL_RECIPE_TOOLS], recipes: skills, syntheticRecipes: 'skills' as const};
+      if (opened.client.getServerCapabilities()?.prompts) {
         const prompts = await listPrompts(opened.client, signal).catch(() => []);
-        if (prompts.length) return {...listed, tools: [...listed.tools, ...PROMPT_RECIPE_TOOLS], recipes: promptsAsRecipes(prompts), promptRecipes: true};
+        if (prompts.length) return {...none, tools: [...listed.tools, ...PROMPT_RECIPE_TOOLS], recipes: promptsAsRecipes(prompts), syntheticRecipes: 'prompts' as const};
       }
-      return {...listed, recipes: undefined as Recipe[] | undefined, promptRecipes: false};
+      return none;
     });
-    return buildConnection(session, {options, label, url, tools, appTools, disabled, recipes, promptRecipes});
+    return buildConnection(session, {options, label, url, tools, appTools, disabled, recipes, syntheticRecipes});
   } catch (error) {
     await session.close();
     throw await toConnectError(error, {url: url.href, label, initialized: true, sessionId: opened.sessionId()});
@@ -98,7 +104,8 @@ interface BuildInput {
   appTools: LayerTool[];
   disabled: DisabledTool[];
   recipes?: Recipe[];
-  promptRecipes: boolean;
+  /** Where the synthetic recipe tools read from: the server's prompts or its skills. */
+  syntheticRecipes?: 'prompts' | 'skills';
 }
 
 async function buildConnection(session: McpSession, input: BuildInput): Promise<McpConnection> {
@@ -160,8 +167,9 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   };
 
   const callModelTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
-    if (input.promptRecipes) {
-      const answered = await callPromptRecipeTool(() => session.client, name, args, context);
+    if (input.syntheticRecipes) {
+      const answer = input.syntheticRecipes === 'skills' ? callSkillRecipeTool : callPromptRecipeTool;
+      const answered = await answer(() => session.client, name, args, context);
       if (answered) return answered;
     }
     const resourceUri = byName.get(name)?.app?.resourceUri;

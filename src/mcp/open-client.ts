@@ -16,6 +16,7 @@ import {MCP_APPS_CAPABILITIES} from './app-meta.js';
 import {httpStatusOf, isFetchFailure} from './connect-errors.js';
 import {answerElicitation} from './elicitation.js';
 import {RuntimeSchemaValidator} from './sdk-validator.js';
+import {SKILLS_EXTENSION} from './skill-recipes.js';
 import type {StoredOAuthProvider} from './oauth-provider.js';
 import type {ElicitationHandler, McpProtocolChoice, ProtocolVerdict} from './mcp-types.js';
 
@@ -145,7 +146,10 @@ function negotiation(protocol: McpProtocolChoice) {
 
 /** A client that answers elicitations through `elicit` (or declines them) and refuses the rest. */
 function createClient(options: OpenClientOptions, protocol: McpProtocolChoice): Client {
-  const capabilities: ClientCapabilities = {...MCP_APPS_CAPABILITIES, ...(options.elicit ? {elicitation: {form: {}, url: {}}} : {})};
+  const capabilities: ClientCapabilities = {
+    extensions: {...MCP_APPS_CAPABILITIES.extensions, [SKILLS_EXTENSION]: {}},
+    ...(options.elicit ? {elicitation: {form: {}, url: {}}} : {}),
+  };
   const client = new Client({...CLIENT_INFO}, {capabilities, jsonSchemaValidator: new RuntimeSchemaValidator(), versionNegotiation: negotiation(protocol)});
   if (options.elicit) {
     const elicit = options.elicit;

@@ -50,4 +50,24 @@ describe('recipes of real servers, through the canonical resolver', () => {
     // Its real tools still go to the server.
     expect((await layer.callTool!('sowing_calendar', {plant: 'tomato'}, toolContext())).text).to.contain('March');
   });
+
+  for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
+    it(`${protocol}: a server with MCP skills and no recipe tools has its skills as recipes`, async () => {
+      const connection = await connect('mcp-skills', {protocol});
+      expect(connection.protocol).to.equal(protocol);
+      const {layer} = connection;
+      expect(layer.recipes).to.deep.equal([
+        {name: 'city-card', description: 'Show one city as a stat card.'},
+        {name: 'rainfall-chart', description: 'Chart the monthly rainfall of a city.'},
+      ]);
+      const roles = resolveCanonicalTools(layer.tools);
+      expect(roles.list_recipes?.tool).to.equal('list_recipes');
+      expect(roles.get_recipe?.tool).to.equal('get_recipe');
+      expect(JSON.parse((await layer.callTool!('list_recipes', {}, toolContext())).text).map((r: {name: string}) => r.name)).to.deep.equal(['city-card', 'rainfall-chart']);
+      const recipe = await layer.callTool!('get_recipe', {name: 'rainfall-chart'}, toolContext());
+      expect(recipe.text).to.contain('Call `rainfall` with the city, then show a bar chart');
+      expect((await layer.callTool!('get_recipe', {name: 'nope'}, toolContext())).isError).to.equal(true);
+      expect((await layer.callTool!('rainfall', {}, toolContext())).text).to.contain('"mm":[120,95]');
+    });
+  }
 });
