@@ -21,7 +21,7 @@ import {completeSignIn, withSignIn, type SignInContext} from './sign-in.js';
 import type {DisabledTool, McpConnection, McpServerOptions} from './mcp-types.js';
 import {StoredOAuthProvider} from './oauth-provider.js';
 import {failureContext, openClient} from './open-client.js';
-import {pageProtocolMemory, recall, remember} from './protocol-memory.js';
+import {forgetPageVerdict, pageProtocolMemory, recall, remember} from './protocol-memory.js';
 import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes} from './prompt-recipes.js';
 import {SKILL_RECIPE_TOOLS, callSkillRecipeTool, skillsAsRecipes} from './skill-recipes.js';
 import {fetchRecipeList} from './recipe-list.js';
@@ -92,6 +92,12 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
     return buildConnection(session, {options, label, url, tools, appTools, disabled, recipes, syntheticRecipes});
   } catch (error) {
     await session.close();
+    // A remembered 2026-07-28 verdict is adopted without any request: a server that changed since
+    // only fails here. Negotiate afresh once, and remember what it says now.
+    if (prior?.kind === 'modern' && !options.signal?.aborted) {
+      forgetPageVerdict(memoryKey);
+      return connectMcpServer({...options, protocolMemory: {get: () => undefined, set: (key, verdict) => memory.set(key, verdict)}});
+    }
     throw await toConnectError(error, {url: url.href, label, initialized: true, sessionId: opened.sessionId()});
   }
 }

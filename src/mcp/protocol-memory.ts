@@ -36,3 +36,8 @@ export async function remember(memory: ProtocolMemory, url: string, verdict: Pro
     // A store that fails only costs a probe next time.
   }
 }
+
+/** Forgets what the page learnt of `url` (a verdict that turned out stale). */
+export function forgetPageVerdict(url: string): void {
+  pageVerdicts.delete(url);
+}
