@@ -14,6 +14,8 @@ import {createOAuthServer, originOf} from './lib/oauth-server.mjs';
 export const DEFAULT_PORT = 3103;
 const SCOPE = 'notes:read';
 const PRM_PATH = '/.well-known/oauth-protected-resource/mcp';
+// The root variant too: clients that find no metadata at the path-suffixed address try it next.
+const PRM_PATHS = [PRM_PATH, '/.well-known/oauth-protected-resource'];
 
 const NOTES = [
   {title: 'Groceries', text: 'Coffee, oat milk, lemons.'},
@@ -45,17 +47,20 @@ export async function start(options = {}) {
     createServer: () => createNotesServer('demo-user'),
     guard: (req, res) => {
       const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (token && oauth.verify(token, resourceOf(req))) return false;
-      res.writeHead(401, {
+      const grant = token ? oauth.verify(token, resourceOf(req)) : undefined;
+      if (grant?.scope.split(' ').includes(SCOPE)) return false;
+      // A valid token without the scope gets 403 insufficient_scope: the client steps up (asks again with the scope).
+      const [status, error] = grant ? [403, 'insufficient_scope'] : [401, token ? 'invalid_token' : undefined];
+      res.writeHead(status, {
         'Content-Type': 'application/json',
-        'WWW-Authenticate': `Bearer resource_metadata="${originOf(req)}${PRM_PATH}", scope="${SCOPE}"${token ? ', error="invalid_token"' : ''}`,
+        'WWW-Authenticate': `Bearer resource_metadata="${originOf(req)}${PRM_PATH}", scope="${SCOPE}"${error ? `, error="${error}"` : ''}`,
       });
-      res.end(JSON.stringify({jsonrpc: '2.0', error: {code: -32001, message: 'Sign-in required.'}, id: null}));
+      res.end(JSON.stringify({jsonrpc: '2.0', error: {code: -32001, message: grant ? `The sign-in does not include ${SCOPE}.` : 'Sign-in required.'}, id: null}));
       return true;
     },
     extraRoutes: async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://local').pathname;
-      if (path === PRM_PATH) {
+      if (PRM_PATHS.includes(path)) {
         res.writeHead(200, {'Content-Type': 'application/json'}).end(
           JSON.stringify({resource: resourceOf(req), authorization_servers: [originOf(req)], scopes_supported: [SCOPE], bearer_methods_supported: ['header']}),
         );

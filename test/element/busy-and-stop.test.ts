@@ -96,7 +96,8 @@ describe('<autoui-agent> stopping a run', () => {
   });
 
   it('removing the element from the page aborts its run and closes its MCP connections', async () => {
-    const agent = await mountAgent(await stalled(), {servers: [{name: 'data', url: serverUrl('demo-data')}]});
+    // The 2025 lifecycle, whose session the server is told to end (a stateless 2026-07-28 server keeps none).
+    const agent = await mountAgent(await stalled(), {servers: [{name: 'data', url: serverUrl('demo-data'), protocol: '2025-11-25'}]});
     const log = new EventLog(agent);
     await log.next('autoui-server-ready');
     expect(agent.layers.map((l) => l.serverName)).to.deep.equal(['data', 'autoui']);

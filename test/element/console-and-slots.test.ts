@@ -28,7 +28,7 @@ describe('<autoui-agent debug>', () => {
     await settle(agent);
     const console = () => ui(agent).console()!;
 
-    expect(textOf(console().querySelector('[data-server="data"]'))).to.equal(`data (${serverUrl('demo-data')}): ready, ${ready.tools.length} tools`);
+    expect(textOf(console().querySelector('[data-server="data"]'))).to.equal(`data (${serverUrl('demo-data')}): ready, ${ready.tools.length} tools · MCP ${ready.protocol}`);
     expect(textOf(console().querySelector('[data-server="down"]'))).to.match(/^down \(http:\/\/127\.0\.0\.1:9\/mcp\): failed — .+/);
 
     const result = await agent.ask('Which tables?');

@@ -37,7 +37,8 @@ describe('MCP Apps, client side', () => {
   it('announces the UI extension with the MCP App MIME type in initialize', async () => {
     const {layer} = await connect('app-probe');
     const output = await layer.callTool!('client_capabilities', {}, toolContext());
-    expect(JSON.parse(output.text)).to.deep.equal({extensions: {'io.modelcontextprotocol/ui': {mimeTypes: ['text/html;profile=mcp-app']}}});
+    // With the Skills extension: a server's skills are read as recipes.
+    expect(JSON.parse(output.text)).to.deep.equal({extensions: {'io.modelcontextprotocol/ui': {mimeTypes: ['text/html;profile=mcp-app']}, 'io.modelcontextprotocol/skills': {}}});
   });
 
   it('never offers the model a tool for apps only, and lets views call only app-visible ones', async () => {

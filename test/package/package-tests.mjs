@@ -106,9 +106,9 @@ test('the license notices of every bundled package travel with the package', () 
   for (const file of ['LICENSE', 'dist/THIRD-PARTY-LICENSES.txt', 'dist/lib/THIRD-PARTY-LICENSES.txt']) assert.ok(files.has(file), `${file} is not in the tarball`);
   const listed = (file) => [...readFileSync(join(root, file), 'utf8').matchAll(/^(@?[\w./-]+) \d+\.\d+\.\d+\S* \(/gm)].map((m) => m[1]);
   const scriptTag = listed('dist/THIRD-PARTY-LICENSES.txt');
-  for (const name of ['lit', 'lit-html', 'chart.js', 'leaflet', 'marked', 'dompurify', 'zod', '@modelcontextprotocol/sdk']) assert.ok(scriptTag.includes(name), `${name} is inlined in dist/ but not in its notices`);
-  // The bundler build inlines only the MCP SDK's code (and Leaflet's stylesheet); the rest the app installs.
-  assert.ok(listed('dist/lib/THIRD-PARTY-LICENSES.txt').includes('@modelcontextprotocol/sdk'));
+  for (const name of ['lit', 'lit-html', 'chart.js', 'leaflet', 'marked', 'dompurify', 'zod', '@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps']) assert.ok(scriptTag.includes(name), `${name} is inlined in dist/ but not in its notices`);
+  // The bundler build inlines only the MCP Apps SDK's code (and Leaflet's stylesheet); the rest, the MCP client included, the app installs.
+  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@modelcontextprotocol/ext-apps', 'leaflet']);
 });
 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {

@@ -121,7 +121,10 @@ async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; le
   const attributes = {lang: 'en', provider: c.wire, endpoint: c.wire === 'openai' ? `${llmBase}/v1` : llmBase, 'allow-browser-key': '', approve: 'never', 'stream-timeout': '1', 'tool-timeout': '2'};
   for (const [name, value] of Object.entries(attributes)) agent.setAttribute(name, value);
   agent.apiKey = BROWSER_KEY;
-  agent.append(serverElement({name: 'data', url: `${data.base}/mcp`}), serverElement({name: 'atlas', url: `${atlas.base}/mcp`}));
+  // The MCP faults of this family are the 2025 lifecycle's (initialize refused or cut, a forgotten
+  // session, a restart that forgets them all): the servers are spoken to in that revision.
+  const era = {protocol: '2025-11-25'};
+  agent.append(serverElement({name: 'data', url: `${data.base}/mcp`, ...era}), serverElement({name: 'atlas', url: `${atlas.base}/mcp`, ...era}));
   const watched = watchAgent(agent);
   document.body.append(agent);
   try {

@@ -63,7 +63,9 @@ export async function start() {
     createServer: () => createElicitsServer(origin),
     extraRoutes: (req, res) => {
       if (!req.url?.startsWith('/connect')) return false;
-      res.writeHead(200, {'Content-Type': 'text/plain; charset=utf-8'}).end('Account linked (test page).');
+      // The page URL-mode elicitation sends the person to: tiny, and inert (no script to run).
+      res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'"});
+      res.end('<!doctype html><html lang="en"><title>Link your account</title><h1>Account linked</h1><p>A test page: you can close this window.</p></html>');
       return true;
     },
   });

@@ -1,50 +1,65 @@
 /**
- * Hosts an MCP server on plain `node:http` in both protocol eras, the way a page in a browser
- * needs it:
- * - 2026-07-28 (stateless: `server/discover`, each request with its own `_meta`): the MCP SDK v2's
- *   `createMcpHandler`, a fresh server per request;
- * - the 2025-11-25 lifecycle (`initialize`, `Mcp-Session-Id`): one transport + server per
- *   session, 404 for a session the host no longer knows (so clients can re-initialise). The v2
- *   server packages have only web-standard transports for it, so this leg keeps the node:http
- *   transport of the v1 SDK (a development dependency), under the same v2 `McpServer`;
+ * Hosts an MCP server on plain `node:http` in both protocol eras on one endpoint, the way a page
+ * in a browser needs it:
+ * - 2026-07-28 (stateless: `server/discover`, each request with its own `_meta`, no session): the
+ *   MCP SDK v2's `createMcpHandler`, a fresh server per request;
+ * - the 2025-11-25 lifecycle (`initialize`, `Mcp-Session-Id`): `legacy-sessions.mjs`, one
+ *   transport + server per session, 404 for a session the host no longer knows;
  * - the CORS headers of `CORS_HEADERS` (each one was found necessary by removing it), and
  *   DNS-rebinding protection (a Host header that is not this machine is refused, as the MCP
  *   security guidance asks of local servers).
  */
 import {createServer} from 'node:http';
-import {randomUUID} from 'node:crypto';
-import {Readable} from 'node:stream';
-import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {isInitializeRequest} from '@modelcontextprotocol/sdk/types.js';
 import {createMcpHandler, isLegacyRequest} from '@modelcontextprotocol/server';
+import {createLegacySessions} from './legacy-sessions.mjs';
+import {INVALID, hostAllowed, readJson, rpcError, sendResponse, toRequest} from './node-web.mjs';
 
-const MAX_BODY = 1_000_000;
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
  * The CORS headers a browser page needs to talk MCP cross-origin. DELETE ends a session; without
  * `Mcp-Protocol-Version` in Allow-Headers the preflight fails; without exposing `Mcp-Session-Id` the
  * client cannot read its session id and the next request is refused. `Accept`, `Authorization` and
- * `Last-Event-ID` serve tokens and resumable streams.
+ * `Last-Event-ID` serve tokens and resumable streams. `Mcp-Method` and `Mcp-Name` go with every
+ * 2026-07-28 request: a preflight that refused them would send such a client back to the 2025
+ * lifecycle. The `Mcp-Param-*` headers (tools that declare `x-mcp-header`) have names of their
+ * own, which CORS cannot match by prefix: a preflight asking for some gets them added (see
+ * {@link preflightHeaders}).
  */
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  // Mcp-Method and Mcp-Name go with every 2026-07-28 request, Mcp-Param-* with tools that declare
-  // x-mcp-header (none here); a preflight that refused them would send such a client to the 2025 lifecycle.
   'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID',
   // WWW-Authenticate: a page reads a protected server's sign-in metadata from its 401.
   'Access-Control-Expose-Headers': 'Mcp-Session-Id, WWW-Authenticate',
 };
 
 /**
+ * The headers of a preflight answer beyond `cors`: the `Mcp-Param-*` headers the browser asks
+ * about, when `cors` allows headers at all (a fixture that allows none on purpose stays so).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {Record<string, string>} cors
+ * @returns {Record<string, string>}
+ */
+export function preflightHeaders(req, cors) {
+  const allowed = cors['Access-Control-Allow-Headers'];
+  const asked = String(req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => /^mcp-param-[a-z0-9_-]+$/i.test(h));
+  if (!allowed || asked.length === 0) return {Vary: 'Access-Control-Request-Headers'};
+  return {'Access-Control-Allow-Headers': `${allowed}, ${asked.join(', ')}`, Vary: 'Access-Control-Request-Headers'};
+}
+
+/**
  * Starts the host.
  * @param {object} options
- * @param {(context?: {visitor?: string}) => import('@modelcontextprotocol/server').McpServer} options.createServer
- *   makes a fresh MCP server for each new 2025 session, and for each 2026-07-28 request (then with
- *   the visitor it comes from)
- * @param {'both' | '2025'} [options.protocols] `2025`: the 2025 lifecycle only, as a server from
- *   before 2026-07-28 answers (test fixtures built on the v1 SDK's McpServer). Default `both`.
+ * @param {(context?: {visitor?: string}) => {connect(transport: unknown): Promise<void>}} options.createServer
+ *   makes a fresh MCP server (an SDK v2 `McpServer`; a v1 one for `protocols: '2025'`) for each new
+ *   2025 session, and for each 2026-07-28 request (then with the visitor it comes from)
+ * @param {'both' | '2025' | '2026'} [options.protocols] `2025`: the 2025 lifecycle only, as a server from
+ *   before 2026-07-28 answers (test fixtures built on the v1 SDK's McpServer); `2026`: 2026-07-28
+ *   only, `initialize` refused as a 2026-only server refuses it. Default `both`.
  * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean} [options.guard]
  *   runs before each MCP request (not preflights); returns true when it answered (a 401)
  * @param {number} [options.port] 0 (default) picks a free port
@@ -59,17 +74,19 @@ export const CORS_HEADERS = {
 export async function startMcpHttpHost(options) {
   const path = options.path ?? '/mcp';
   const cors = options.cors ?? CORS_HEADERS;
+  const protocols = options.protocols ?? 'both';
   const allowedHosts = new Set([...(options.allowedHosts ?? LOCAL_HOSTS), ...(process.env.MCP_ALLOWED_HOSTS?.split(',').map((h) => h.trim()).filter(Boolean) ?? [])]);
-  /** @type {Map<string, StreamableHTTPServerTransport>} */
-  const sessions = new Map();
-  // The 2026-07-28 leg, one server per request; legacy-classified requests never reach it.
-  // A stateless request has no session: what a server keeps per visitor it keys by `visitor`.
+  const sessions = createLegacySessions(() => options.createServer());
+  // The 2026-07-28 leg, one server per request. `legacy: 'reject'`: the 2025 lifecycle is ours
+  // (sessions), so the SDK's stateless legacy fallback never runs; a 2026-only host lets the
+  // handler refuse `initialize` itself. A stateless request has no session: what a server keeps
+  // per visitor it keys by `visitor`.
   const modernFor = (visitor) => createMcpHandler(() => options.createServer({visitor}), {legacy: 'reject'});
 
   const http = createServer(async (req, res) => {
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
     try {
-      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      if (req.method === 'OPTIONS') return void res.writeHead(204, preflightHeaders(req, cors)).end();
       const url = new URL(req.url ?? '/', 'http://local');
       if (!hostAllowed(req.headers.host, allowedHosts)) return rpcError(res, 403, 'Forbidden: Host header not allowed (DNS rebinding protection).');
       if (url.pathname === path && options.guard?.(req, res)) return;
@@ -85,35 +102,21 @@ export async function startMcpHttpHost(options) {
   });
 
   async function handleMcp(req, res) {
-    const sessionId = req.headers['mcp-session-id'];
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     if (body === INVALID) return rpcError(res, 400, 'Parse error: the body is not JSON.', -32700);
-    const request = toRequest(req, body);
-    if (options.protocols !== '2025' && typeof sessionId !== 'string' && !(await isLegacyRequest(request.clone(), body))) {
+    if (await isModern(req, body)) {
       const handler = modernFor(visitorOf(req));
-      try {
-        return await sendResponse(res, await handler.fetch(request));
-      } finally {
-        res.once('close', () => void handler.close());
-      }
+      res.once('close', () => void handler.close());
+      return sendResponse(res, await handler.fetch(toRequest(req, body)));
     }
-    if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
-      // 404 tells a client its session is gone and that it should initialise again (spec).
-      if (!transport) return rpcError(res, 404, 'Session not found: initialise again.', -32001);
-      return transport.handleRequest(req, res, body);
-    }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) return rpcError(res, 400, 'Bad Request: no valid session id; start with initialize.');
-    const server = options.createServer();
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => sessions.set(id, transport),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    return sessions.handle(req, res, body);
+  }
+
+  /** Whether a request goes to the 2026-07-28 leg: never with a session id, as the SDK classifies it otherwise. */
+  async function isModern(req, body) {
+    if (protocols === '2026') return true;
+    if (protocols === '2025' || typeof req.headers['mcp-session-id'] === 'string') return false;
+    return !(await isLegacyRequest(toRequest(req, body), body));
   }
 
   await new Promise((resolve, reject) => {
@@ -123,26 +126,18 @@ export async function startMcpHttpHost(options) {
   const port = /** @type {import('node:net').AddressInfo} */ (http.address()).port;
   const shownHost = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
 
-  async function forgetSessions() {
-    const all = [...sessions.values()];
-    sessions.clear();
-    await Promise.allSettled(all.map((t) => t.close()));
-  }
-
   return {
     url: `http://${shownHost}:${port}${path}`,
     port,
-    sessionCount: () => sessions.size,
-    forgetSessions,
+    sessionCount: sessions.count,
+    forgetSessions: sessions.forget,
     async close() {
-      await forgetSessions();
+      await sessions.forget();
       http.closeAllConnections?.();
       await new Promise((resolve) => http.close(() => resolve(undefined)));
     },
   };
 }
-
-const INVALID = Symbol('invalid');
 
 /**
  * Who sends a stateless request, as far as a demo can tell without sign-in: the address and the
@@ -150,49 +145,6 @@ const INVALID = Symbol('invalid');
  */
 function visitorOf(req) {
   return `${req.socket.remoteAddress ?? ''} ${req.headers['user-agent'] ?? ''} ${req.headers.origin ?? ''}`;
-}
-
-/** The web-standard Request of a node request whose body was already read. */
-function toRequest(req, body) {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  return new Request(url, {method: req.method, headers, ...(body !== undefined ? {body: JSON.stringify(body)} : {})});
-}
-
-/** Writes a web-standard Response (streamed: server-sent events flow as they come). */
-async function sendResponse(res, response) {
-  const headers = {};
-  response.headers.forEach((value, key) => (headers[key] = value));
-  res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  Readable.fromWeb(response.body).pipe(res);
-}
-
-/** Reads a JSON body (capped); INVALID when it is not JSON. */
-async function readJson(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_BODY) return INVALID;
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return INVALID;
-  }
-}
-
-function hostAllowed(hostHeader, allowed) {
-  if (!hostHeader) return false;
-  const name = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.split(':')[0];
-  return allowed.has(name.toLowerCase());
-}
-
-function rpcError(res, status, message, code = -32000) {
-  res.writeHead(status, {'Content-Type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null}));
 }
 
 /**

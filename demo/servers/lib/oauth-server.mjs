@@ -30,11 +30,16 @@ export const originOf = (req) => `http://${req.headers.host ?? 'localhost'}`;
 
 /**
  * An authorization server on this process's origin.
- * @param {{user?: string, scopes?: string[], autoApprove?: boolean}} options `autoApprove`: no consent page (tests)
+ * @param {{user?: string, scopes?: string[], autoApprove?: boolean, resourcePath?: string}} options
+ *   `autoApprove`: no consent page (tests); `resourcePath`: the path of the one resource (MCP
+ *   endpoint) it issues tokens for on this origin, default `/mcp`
  */
 export function createOAuthServer(options) {
   const user = options.user ?? 'demo-user';
   const scopes = options.scopes ?? ['notes:read'];
+  const offered = new Set([...scopes, 'offline_access']);
+  // RFC 8707: a token is only for the resource it was asked for, and this server protects one.
+  const resourceOf = (req) => `${originOf(req)}${options.resourcePath ?? '/mcp'}`;
   const clients = new Map();
   const codes = new Map();
   const tokens = new Map();
@@ -68,8 +73,15 @@ export function createOAuthServer(options) {
     }
     const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return undefined;
-    const response = await fetch(url, {redirect: 'error'}).catch(() => undefined);
-    const document = response?.ok ? await response.json().catch(() => undefined) : undefined;
+    // A document that is slow, redirects or is large is refused: the fetch runs on the person's sign-in.
+    const response = await fetch(url, {redirect: 'error', signal: AbortSignal.timeout(5000), headers: {Accept: 'application/json'}}).catch(() => undefined);
+    const body = response?.ok ? await response.text().catch(() => '') : '';
+    let document;
+    try {
+      document = body.length <= 10_000 ? JSON.parse(body) : undefined;
+    } catch {
+      document = undefined;
+    }
     // The document must name itself: a client id is the document's own address.
     return document?.client_id === clientId && Array.isArray(document.redirect_uris) ? document : undefined;
   }
@@ -90,12 +102,15 @@ export function createOAuthServer(options) {
   }
 
   /** Checks an authorization request; returns its fields, or an error to show or send back. */
-  async function checkAuthorize(q) {
+  async function checkAuthorize(req, q) {
     const client = await clientOf(q.client_id);
     if (!client) return {fatal: 'Unknown client_id: register first, or give the URL of a client metadata document.'};
     if (!client.redirect_uris.includes(q.redirect_uri)) return {fatal: 'This redirect_uri is not one the client registered.'};
     if (q.response_type !== 'code') return {error: 'unsupported_response_type'};
     if (!q.code_challenge || q.code_challenge_method !== 'S256') return {error: 'invalid_request', description: 'PKCE with S256 is required'};
+    if (q.resource && q.resource !== resourceOf(req)) return {error: 'invalid_target', description: `this server issues tokens for ${resourceOf(req)} only`};
+    const unknown = (q.scope ?? '').split(' ').filter((s) => s && !offered.has(s));
+    if (unknown.length) return {error: 'invalid_scope', description: `unknown scope: ${unknown.join(' ')}`};
     return {client};
   }
 
@@ -136,7 +151,7 @@ export function createOAuthServer(options) {
       }
       if (path === '/authorize') {
         const q = req.method === 'POST' ? await readForm(req) : Object.fromEntries(url.searchParams);
-        const checked = await checkAuthorize(q);
+        const checked = await checkAuthorize(req, q);
         if (checked.fatal) return res.writeHead(400, {'Content-Type': 'text/plain'}).end(checked.fatal), true;
         if (checked.error) return back(req, res, q.redirect_uri, {error: checked.error, error_description: checked.description, state: q.state}), true;
         const decision = req.method === 'POST' ? q.decision : options.autoApprove ? 'allow' : undefined;
@@ -158,7 +173,8 @@ export function createOAuthServer(options) {
         if (f.grant_type === 'refresh_token') {
           const grant = refreshTokens.get(f.refresh_token);
           refreshTokens.delete(f.refresh_token);
-          if (!grant || grant.clientId !== f.client_id) return json(res, 400, {error: 'invalid_grant'}), true;
+          // A refresh must not move the grant to another resource (RFC 8707).
+          if (!grant || grant.clientId !== f.client_id || (f.resource && grant.resource && f.resource !== grant.resource)) return json(res, 400, {error: 'invalid_grant'}), true;
           return json(res, 200, issueTokens(grant)), true;
         }
         return json(res, 400, {error: 'unsupported_grant_type'}), true;

@@ -9,7 +9,7 @@ const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: t
 const text = (value) => ({content: [{type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value)}]});
 
 /**
- * @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server
+ * @param {import('@modelcontextprotocol/server').McpServer} server
  * @param {import('./recipe-book.mjs').RecipeBook} book
  * @param {{search?: string, list: string, get: string, noun?: string}} names tool names; `noun` is how descriptions call a recipe
  */

@@ -26,7 +26,9 @@ async function open(context, baseUrl, servers, query) {
     if (m.type() === 'error' && !/MCP App/.test(m.text())) problems.push(`console: ${m.text()}`);
   });
   context.on('page', (p) => popups.push(p));
-  const list = [['basic', servers['app-basic']], ['monitor', servers['app-monitor']], ['probe', servers['app-probe']]];
+  // The 2025-lifecycle servers are pinned: the probe they refuse (400) is a failed request in the
+  // browser's console, which these pages must not have.
+  const list = [['basic', servers['app-basic'], '2025-11-25'], ['monitor', servers['app-monitor'], '2025-11-25'], ['probe', servers['app-probe'], '2025-11-25']];
   await page.goto(`${baseUrl}/test/e2e/pages/agent.html?${new URLSearchParams({servers: JSON.stringify(list), ...query})}`);
   await page.waitForFunction(() => window.__e2e && window.__e2e.serversSettled() === 3, null, {timeout: 20_000});
   return {page, problems, consoleLines, popups};

@@ -1,5 +1,5 @@
 // A plain page using <autoui-agent> the way a site would: one bundle, attributes, children and
-// DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url]]),
+// DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url, protocol?]]),
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang, approve (the policy),
 // pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
 // noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute),
@@ -30,10 +30,11 @@ if (params.get('id')) agent.id = params.get('id');
 if (params.get('toolTimeout')) agent.setAttribute('tool-timeout', params.get('toolTimeout'));
 if (params.get('oauthCallback')) agent.setAttribute('oauth-callback', params.get('oauthCallback'));
 agent.setAttribute('debug', '');
-for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
+for (const [name, url, protocol] of JSON.parse(params.get('servers') ?? '[]')) {
   const server = document.createElement('autoui-server');
   server.setAttribute('name', name);
   server.setAttribute('url', url);
+  if (protocol) server.setAttribute('protocol', protocol);
   agent.append(server);
 }
 
