@@ -5,7 +5,9 @@
  * `MCP_CONFORMANCE_CONTEXT` (JSON: `{name, ...}`, e.g. `client_id`/`client_secret` for
  * `auth/pre-registration`, `toolCalls` for `http-custom-headers`).
  */
-import type {AuthStore, ElicitationAnswer, ElicitationRequest, McpAuthOptions} from '../../src/mcp/index.js';
+import type {ElicitationAnswer, ElicitationRequest, McpAuthOptions} from '../../src/mcp/index.js';
+// In memory: each scenario is a fresh process, so nothing needs to outlive it.
+import {memoryAuthStore} from '../../src/mcp/auth-store.js';
 
 /** The runner's per-scenario context: always `name`, then whatever the scenario adds. */
 export interface ScenarioContext {
@@ -35,16 +37,6 @@ export function readScenario(env = process.env): {scenario: string; revision: st
   };
 }
 
-/** An in-memory store: each scenario is a fresh process, so nothing needs to outlive it. */
-function memoryStore(): AuthStore {
-  const map = new Map<string, string>();
-  return {
-    get: async (key) => map.get(key),
-    set: async (key, value) => void map.set(key, value),
-    delete: async (key) => void map.delete(key),
-    keys: async (prefix) => [...map.keys()].filter((k) => k.startsWith(prefix)),
-  };
-}
 
 /**
  * Follows the authorization URL the way a person's browser would, minus the person: the suite's
@@ -69,7 +61,7 @@ export function authOptions(context: ScenarioContext | undefined): McpAuthOption
     clientSecret: context?.client_secret,
     clientName: 'autoui-agent conformance client',
     redirectUrl: REDIRECT_URL,
-    store: memoryStore(),
+    store: memoryAuthStore(),
     authorize: (request, signal) => followAuthorization(request.url, signal),
   };
 }
