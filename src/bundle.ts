@@ -23,6 +23,8 @@ export type {
   RunStartDetail,
   ServerErrorDetail,
   ServerReadyDetail,
+  SignInDetail,
+  ElicitationDetail,
   TextDetail,
   ToolApprovalDetail,
   WidgetCreateDetail,

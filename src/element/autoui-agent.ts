@@ -40,6 +40,8 @@ export type {
   RunStartDetail,
   ServerErrorDetail,
   ServerReadyDetail,
+  SignInDetail,
+  ElicitationDetail,
   TextDetail,
   WidgetCreateDetail,
   WidgetCreatedDetail,

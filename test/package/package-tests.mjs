@@ -148,7 +148,7 @@ test('the manifest names every tag, as a custom element with its members, typed 
   for (const module of manifest.modules) assert.ok(existsSync(join(installed, module.path)), `${module.path} is not in the package`);
   const byTag = Object.fromEntries(elements.map((e) => [e.tagName, e]));
   assert.ok(byTag['autoui-agent'].events.length >= 12 && byTag['autoui-agent'].events.every((e) => e.type?.text.startsWith('CustomEvent<')), 'untyped events');
-  assert.deepEqual(byTag['autoui-server'].attributes.map((a) => a.name).sort(), ['approve', 'name', 'token', 'tools', 'url']);
+  assert.deepEqual(byTag['autoui-server'].attributes.map((a) => a.name).sort(), ['approve', 'client-id', 'name', 'protocol', 'token', 'tools', 'url']);
   assert.ok(byTag['autoui-agent'].attributes.some((a) => a.name === 'approve'), 'no approve attribute on autoui-agent');
   assert.ok(byTag['autoui-agent'].events.some((e) => e.name === 'autoui-tool-approval'), 'no autoui-tool-approval event');
   for (const name of ['persist', 'share', 'snapshot', 'snapshot-src', 'readonly']) assert.ok(byTag['autoui-agent'].attributes.some((a) => a.name === name), `no ${name} attribute on autoui-agent`);
