@@ -3,7 +3,8 @@
  * `npm run test:package`: the package as a web developer meets it. Packs the built checkout,
  * installs the tarball alone into an empty app and into a copy of test/package/consumer (a fresh
  * app with TypeScript, Vite, React 19, Angular 21, Vue 3 and Svelte 5), then checks what they get: the
- * install, the tarball's files, a strict TypeScript build, the manifest and the files generated
+ * install, the tarball's files, a strict TypeScript build, the README's TypeScript examples
+ * compiled verbatim, the manifest and the files generated
  * from it, a Vite app using both entries, and one question asked through the element in a React,
  * an Angular, a Vue and a Svelte page in Chromium (fake LLM and Data demo server over HTTP). Ends with
  * `N passed, N failed` and writes test-results/package.json for `npm test`. Needs `npm run build`.
