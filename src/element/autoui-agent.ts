@@ -138,13 +138,6 @@ export class AutouiAgent extends AutouiAgentAttributes {
 
   constructor() {
     super();
-    // A `snapshot` prop a framework set before the element was defined is an own property that
-    // hides the accessor (and the method): it goes through the accessor instead.
-    if (Object.prototype.hasOwnProperty.call(this, 'snapshot')) {
-      const value: unknown = (this as unknown as {snapshot: unknown}).snapshot;
-      delete (this as unknown as {snapshot?: unknown}).snapshot;
-      this.snapshot = value;
-    }
     defineCanvasElements();
     defineElement('autoui-composer', AutouiComposer);
     defineElement('autoui-transcript', AutouiTranscript);
