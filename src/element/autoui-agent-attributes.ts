@@ -105,7 +105,7 @@ export class AutouiAgentAttributes extends LitElement {
   #setSinceUpgrade?: Map<PropertyKey, unknown>;
   /** The same, handed from `performUpdate` to `willUpdate`, to set once more after Lit. */
   #toSetAgain?: Map<PropertyKey, unknown>;
-  /** True while an attribute sets its property: an attribute keeps Lit's order (the earlier property wins). */
+  /** True while an attribute sets its property (not a binding of the page's code: Lit's order holds for it). */
   #fromAttribute = false;
 
   constructor() {
@@ -120,8 +120,10 @@ export class AutouiAgentAttributes extends LitElement {
   override requestUpdate(...request: Parameters<LitElement['requestUpdate']>): void {
     super.requestUpdate(...request);
     const [name] = request;
-    const declared = name !== undefined && (this.constructor as typeof AutouiAgentAttributes).elementProperties.has(name);
-    if (declared && !this.#fromAttribute) this.#setSinceUpgrade?.set(name, (this as Record<PropertyKey, unknown>)[name]);
+    if (name === undefined || !(this.constructor as typeof AutouiAgentAttributes).elementProperties.has(name)) return;
+    // An attribute set later than the property wins over it, as it always did.
+    if (this.#fromAttribute) this.#setSinceUpgrade?.delete(name);
+    else this.#setSinceUpgrade?.set(name, (this as Record<PropertyKey, unknown>)[name]);
   }
 
   protected override performUpdate(): void {

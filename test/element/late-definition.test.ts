@@ -74,6 +74,17 @@ describe('<autoui-agent> defined after the page bound it', () => {
     expect([agent.maxIterations, agent.toolTimeout]).to.deep.equal([3, 7]);
   });
 
+  it('lets an attribute set after a property win, on an element defined from the start', async () => {
+    const agent = document.createElement('autoui-agent');
+    made.push(agent);
+    agent.maxIterations = 5;
+    agent.setAttribute('max-iterations', '3');
+    agent.toolTimeout = 9;
+    document.body.append(agent);
+    await agent.updateComplete;
+    expect([agent.maxIterations, agent.toolTimeout]).to.deep.equal([3, 9]);
+  });
+
   it('starts from a snapshotSrc set on the plain element (read after the upgrade, not lost)', async () => {
     const plain = plainAgent();
     made.push(plain);
