@@ -25,8 +25,7 @@ export async function dispatchOverhead(url: string): Promise<BenchResult> {
   const connection = await connectMcpServer({url, name: 'data'});
   const catalog = new ToolCatalog([connection.layer]);
   const dispatcher = new Dispatcher({catalog, buffer: new ResultBuffer(), signal: new AbortController().signal});
-  dispatcher.markActivated(0);
-  const toolName = catalog.entryOf(0, 'query_sql')!.name;
+  const toolName = catalog.entries.find((e) => e.tool.name === 'query_sql')!.name;
   // Same client configuration as ours (the eval-free validator), so only our layers differ.
   const client = new Client({name: 'bench-direct', version: '1.0.0'}, {jsonSchemaValidator: new CfWorkerJsonSchemaValidator()});
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));

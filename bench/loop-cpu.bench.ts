@@ -16,7 +16,7 @@ const RUNS = 30;
 const payload = JSON.stringify(Array.from({length: 20}, (_, i) => ({id: i, name: `item ${i}`, value: i * 1.5, tags: ['a', 'b']})));
 
 function layers(): McpLayer[] {
-  return serversOfSize(10, 30).map((layer) => ({...layer, callTool: async () => ({text: payload})}));
+  return serversOfSize(10, 30).map((layer) => ({...layer, execute: async () => ({text: payload})}));
 }
 
 /** A model that calls a different tool every turn, and records request bodies to stringify later. */
@@ -39,7 +39,7 @@ function instantModel(toolNames: string[], bodies: ModelRequest[]): LanguageMode
 export async function loopCpu(): Promise<BenchResult> {
   const base = layers();
   // One tool of each server, so every turn routes to another layer.
-  const names = base.map((_, i) => new ToolCatalog(base).entriesOf(i)[0].name);
+  const names = base.map((_, i) => new ToolCatalog(base).servers[i].entries[0].name);
   const loopTimes: number[] = [];
   const stringifyTimes: number[] = [];
   for (let run = 0; run < RUNS; run++) {

@@ -5,7 +5,7 @@
  * the work to the last `autoui-widget-created` (every widget's element exists and has rendered):
  *
  * - `display`: the widgets as `widget_display` calls, executed by the element's own `autoui`
- *   layer (`layer.executeTool`, the executor the agent loop calls; all calls started at once, as
+ *   layer (`layer.execute`, the executor the agent loop calls; all calls started at once, as
  *   the loop runs one step's calls) on the element's widget store, through a canvas that first
  *   asks the page (a cancelable `autoui-widget-create` on the element) as the session's canvas
  *   does: the session keeps that canvas private, so the page builds the same one here;
@@ -114,7 +114,7 @@ async function display(el, calls) {
   const canvas = pageCanvas(el);
   const signal = new AbortController().signal;
   const outputs = await Promise.all(
-    calls.map((args, i) => layer.executeTool('widget_display', args, {signal, callId: `toolu_bench_${i}`, reportProgress() {}, widgets: canvas})),
+    calls.map((args, i) => layer.execute('widget_display', args, {signal, callId: `toolu_bench_${i}`, reportProgress() {}, widgets: canvas})),
   );
   const refused = outputs.find((o) => o.isError);
   if (refused) throw new Error(`widget_display refused a widget: ${refused.text}`);

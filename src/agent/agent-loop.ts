@@ -5,16 +5,15 @@
  * the model fails. It never throws for a tool or model failure: the result carries a stop reason.
  * No module-level state: every run has its own catalog, aliases and buffer.
  */
-import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {ApprovalGate} from './approval.js';
 import {CallDrafts} from './call-drafts.js';
-import {activateServerTools, discoveryToolNames, firstRequestTools} from './discovery.js';
-import {RECALL_TOOL} from './recall-tool.js';
+import {OfferedTools} from './discovery.js';
 import {Dispatcher, type ToolCall} from './dispatcher.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
-import type {LanguageModel, ModelStreamPart, ProviderTool, Usage} from '../providers/language-model.js';
-import type {AssistantMessage, ModelMessage, ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
-import {KEEP_RECENT_ITERATIONS, ResultBuffer, compressOldResults} from './result-buffer.js';
+import {closeCalls, streamTurn} from './model-turn.js';
+import type {LanguageModel, Usage} from '../providers/language-model.js';
+import type {ModelMessage, ToolResultPart} from '../providers/model-messages.js';
+import {ResultBuffer, adoptHistory, compressOldResults} from './result-buffer.js';
 import {RunWidgets, type WidgetRecord} from './run-widgets.js';
 import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
 import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
@@ -116,7 +115,6 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const system =
     typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-  const discoveryNames = discoveryToolNames(catalog);
   const noRender = new NoRenderGuard();
   const displayTool = catalog.entries.find((e) => e.tool.displays)?.name;
 
@@ -124,14 +122,8 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   // recall comes with the first tool result there is (of this run, or of the history). With
   // every tool offered eagerly it comes from the start: a list that never changes keeps the
   // provider's prompt cache whole, which is the point of eager tools.
-  let offered: ProviderTool[] = firstRequestTools(catalog, {
-    eagerTools: options.eagerTools,
-    recall: options.eagerTools || messages.some((m) => m.role === 'tool'),
-  });
-  if (options.eagerTools) catalog.layers.forEach((_, i) => dispatcher.markActivated(i));
-
-  // Iterations count across the conversation, so results of earlier questions are already "old"
-  // for compression; results in a history the buffer has never seen are adopted as such.
+  const offered = new OfferedTools(catalog, {eagerTools: options.eagerTools, recall: options.eagerTools || messages.some((m) => m.role === 'tool')});
+  // Results in a history the buffer has never seen are adopted, old already.
   const firstIteration = adoptHistory(messages, buffer);
   const result: AgentResult = {
     stopReason: 'end_turn',
@@ -152,31 +144,20 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (signal.aborted) return finish('aborted');
       if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
-      const tools = noRender.withdrawDiscovery ? offered.filter((t) => !discoveryNames.has(t.name)) : offered;
+      const tools = offered.list(noRender.withdrawDiscovery);
       callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
       result.iterations = iteration;
 
-      const turn = await streamTurn(options.provider, {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS}, signal, callbacks, drafts);
-      // A call the stream never finished will not run: its draft goes now.
-      drafts.settleAllBut(new Set(turn.toolCalls.map((c) => c.id)));
-      addUsage(result.usage, turn.usage);
-      const assistant: AssistantMessage = {role: 'assistant', content: []};
-      if (turn.text) assistant.content.push({type: 'text', text: turn.text});
-      assistant.content.push(...turn.toolCalls.map(({inputError: _ignored, ...call}) => call));
-      if (assistant.content.length) messages.push(assistant);
+      const request = {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS};
+      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, drafts, usage: result.usage});
+      if (turn.message) messages.push(turn.message);
       if (turn.text) {
         result.text = turn.text;
         callbacks.onMessage({role: 'assistant', text: turn.text});
       }
 
-      if (signal.aborted) {
-        closeCalls(messages, turn.toolCalls);
-        return finish('aborted');
-      }
-      if (turn.error) {
-        closeCalls(messages, turn.toolCalls);
-        return finish('error', {code: turn.error.code, message: turn.error.message});
-      }
+      if (signal.aborted) return finish('aborted');
+      if (turn.error) return finish('error', {code: turn.error.code, message: turn.error.message});
       if (turn.toolCalls.length === 0) return finish(turn.finishReason === 'length' ? 'max_tokens' : 'end_turn');
 
       const results: ToolResultPart[] = [];
@@ -187,116 +168,20 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
         results.push(outcome.part);
         result.toolCalls.push(outcome.call);
         callbacks.onToolCall(outcome.call);
-        if (outcome.activated !== undefined) offered = activateServerTools(offered, catalog, outcome.activated);
-        for (const entry of outcome.surfaced) {
-          const name = entry.role ? catalog.recipeToolName(entry.layerIndex, entry.role)! : entry.name;
-          if (!offered.some((t) => t.name === name)) offered = [...offered, catalog.providerTool(entry, name)];
-        }
+        offered.afterCall(outcome.routedTo, outcome.surfaced);
       }
       messages.push({role: 'tool', content: results});
-      if (!offered.includes(RECALL_TOOL)) offered = [...offered, RECALL_TOOL];
-      if (signal.aborted) {
-        closeCalls(messages, turn.toolCalls);
-        return finish('aborted');
-      }
+      offered.offerRecall();
+      if (signal.aborted) return finish('aborted');
       noRender.endIteration(shown.takeShown());
       compressOldResults(messages, buffer, firstIteration + iteration);
     }
     return finish('max_iterations');
   } finally {
-    // Whatever ended the run, no draft outlives it.
+    // Whatever ended the run, no draft outlives it, and every call the model made has a result.
     drafts.settleAll();
+    closeCalls(messages);
   }
-}
-
-/** What one streamed turn gave. */
-interface Turn {
-  text: string;
-  toolCalls: Array<ToolCallPart & {inputError?: string}>;
-  usage?: Usage;
-  finishReason?: string;
-  error?: AutouiError;
-}
-
-async function streamTurn(
-  provider: LanguageModel,
-  request: Parameters<LanguageModel['stream']>[0],
-  signal: AbortSignal,
-  callbacks: Required<AgentCallbacks>,
-  drafts: CallDrafts,
-): Promise<Turn> {
-  const turn: Turn = {text: '', toolCalls: []};
-  try {
-    for await (const part of provider.stream(request, {signal}) as AsyncIterable<ModelStreamPart>) {
-      // Chunks that arrive after an abort are ignored: the run has already ended for the page.
-      if (signal.aborted) break;
-      switch (part.type) {
-        case 'text-delta':
-          turn.text += part.delta;
-          callbacks.onText(part.delta);
-          break;
-        case 'tool-input-start':
-          drafts.start(part.id, part.name);
-          break;
-        case 'tool-input-delta':
-          drafts.delta(part.id, part.delta);
-          break;
-        case 'tool-call':
-          turn.toolCalls.push({type: 'tool-call', id: part.id, name: part.name, input: part.input ?? {}, ...(part.inputError ? {inputError: part.inputError} : {})});
-          break;
-        case 'finish':
-          turn.usage = part.usage;
-          turn.finishReason = part.reason;
-          break;
-        case 'error':
-          turn.error = part.error;
-          break;
-      }
-    }
-  } catch (error) {
-    if (!signal.aborted) {
-      turn.error = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.PROVIDER_STREAM, `The model's stream failed: ${errorMessage(error)}`, {cause: error});
-    }
-  }
-  return turn;
-}
-
-/**
- * Gives every tool call of the last assistant message that has no result yet an error result,
- * so the conversation stays valid for the providers (every tool_use needs its tool_result) and
- * the next question can continue it.
- */
-function closeCalls(messages: ModelMessage[], calls: readonly ToolCallPart[]): void {
-  const answered = new Set<string>();
-  const last = messages[messages.length - 1];
-  if (last?.role === 'tool') for (const part of last.content) answered.add(part.toolCallId);
-  const missing = calls.filter((c) => !answered.has(c.id));
-  if (missing.length === 0) return;
-  const parts: ToolResultPart[] = missing.map((c) => ({type: 'tool-result', toolCallId: c.id, toolName: c.name, output: 'Not executed: the run ended before this call.', isError: true}));
-  if (last?.role === 'tool') last.content.push(...parts);
-  else messages.push({role: 'tool', content: parts});
-}
-
-/**
- * Stores in the buffer every tool result of the history it does not hold yet (a history passed
- * without its buffer), so they compress like the others and recall gives back what the model had.
- * Returns the iteration this run starts after.
- */
-function adoptHistory(messages: readonly ModelMessage[], buffer: ResultBuffer): number {
-  const before = buffer.lastIteration;
-  for (const message of messages) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) if (buffer.get(part.toolCallId) === undefined) buffer.set(part.toolCallId, part.output, before);
-  }
-  return before + KEEP_RECENT_ITERATIONS;
-}
-
-function addUsage(total: Usage, usage: Usage | undefined): void {
-  if (!usage) return;
-  total.inputTokens += usage.inputTokens ?? 0;
-  total.outputTokens += usage.outputTokens ?? 0;
-  if (usage.cacheReadTokens) total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
-  if (usage.cacheWriteTokens) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
 }
 
 /** Wraps page callbacks so a throw inside one never reaches the loop. */

@@ -28,43 +28,11 @@ import {toPointer} from '../schema/json-pointer.js';
 import type {CatalogEntry, ToolCatalog} from './tool-catalog.js';
 import type {ToolPreviewer} from './types.js';
 import type {RunWidgets} from './run-widgets.js';
+import {browserClock, type DraftClock} from './draft-clock.js';
+import {TextChannel} from './text-channel.js';
 
 /** The parser's module, once asked for. */
 let jsonriver: Promise<typeof import('./streaming-json.js')> | undefined;
-
-/** The time, and the moments drafts refresh at; tests give their own to check the waits. */
-export interface DraftClock {
-  now(): number;
-  /** Runs `callback` before the next repaint. */
-  frame(callback: () => void): void;
-  /** Runs `callback` once the repaint asked for now is done: what a refresh cost includes it. */
-  rendered(callback: () => void): void;
-  /** Runs `callback` in `ms`; returns what cancels it. */
-  wait(ms: number, callback: () => void): () => void;
-}
-
-/** Animation frames where there are (a page, a Worker), timers elsewhere (Node). */
-const browserClock: DraftClock = {
-  now: () => performance.now(),
-  frame(callback) {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
-    else setTimeout(callback, 16);
-  },
-  rendered(callback) {
-    // A task posted now runs after the frame's rendering: its style, layout and paint included.
-    if (typeof MessageChannel !== 'function') return void setTimeout(callback, 0);
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      callback();
-    };
-    channel.port2.postMessage(undefined);
-  },
-  wait(ms, callback) {
-    const timer = setTimeout(callback, ms);
-    return () => clearTimeout(timer);
-  },
-};
 
 /**
  * After a refresh, the next waits this many times what it cost (preview, render, layout, paint):
@@ -125,11 +93,11 @@ export class CallDrafts {
   /** A call began streaming: drafts it when its tool can be previewed. */
   start(callId: string, name: string): void {
     if (!this.#enabled || this.#drafts.has(callId) || !this.#widgets.showsDrafts) return;
-    const resolved = this.#catalog.resolve(name);
-    if (resolved.kind !== 'tool') return;
-    const preview = previewerOf(resolved.entry);
+    const route = this.#catalog.route(name);
+    if (route.kind !== 'tool') return;
+    const preview = previewerOf(route.entry);
     if (!preview) return;
-    const draft: Draft = {key: draftKey(), entry: resolved.entry, preview, input: new TextChannel(), live: true, reading: false, notBefore: 0, showedParams: false, finished: new Map()};
+    const draft: Draft = {key: draftKey(), entry: route.entry, preview, input: new TextChannel(), live: true, reading: false, notBefore: 0, showedParams: false, finished: new Map()};
     this.#drafts.set(callId, draft);
     void this.#read(draft);
   }
@@ -294,53 +262,4 @@ const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 function draftKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return 'draft_' + Array.from(bytes, (b) => KEY_CHARS[b % KEY_CHARS.length]).join('');
-}
-
-/**
- * The fragments of one call, as the async iterable of text the parser reads: they wait here until
- * released, so the parser wakes once a refresh rather than once a fragment.
- */
-class TextChannel implements AsyncIterable<string> {
-  #queue: string[] = [];
-  #closed = false;
-  #released = false;
-  #wake?: () => void;
-
-  /** True when fragments wait to be read. */
-  get waiting(): boolean {
-    return this.#queue.length > 0;
-  }
-
-  push(text: string): void {
-    if (!this.#closed) this.#queue.push(text);
-  }
-
-  /** Lets the reader take what is waiting. */
-  release(): void {
-    if (!this.#queue.length) return;
-    this.#released = true;
-    this.#wake?.();
-  }
-
-  close(): void {
-    this.#closed = true;
-    this.#queue = [];
-    this.#wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<string> {
-    while (true) {
-      if (this.#released && this.#queue.length) {
-        const text = this.#queue.join('');
-        this.#queue = [];
-        this.#released = false;
-        yield text;
-      } else if (this.#closed) {
-        return;
-      } else {
-        await new Promise<void>((resolve) => (this.#wake = resolve));
-        this.#wake = undefined;
-      }
-    }
-  }
 }

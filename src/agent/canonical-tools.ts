@@ -123,3 +123,18 @@ export function resolveCanonicalTools(tools: readonly LayerTool[]): CanonicalToo
   }
   return result;
 }
+
+/** Roles already found, by tool list: a layer's list is read once, however many runs use it. */
+const resolved = new WeakMap<readonly LayerTool[], CanonicalTools>();
+
+/**
+ * The recipe roles of a layer's tools, resolved once per tool list: the connection that builds an
+ * MCP layer and every run's catalog then share one answer. A layer whose tools change gives a new
+ * list (as the `createWebMcpServer` layer's getter does), which is resolved anew; a list is never
+ * changed in place.
+ */
+export function recipeRoles(tools: readonly LayerTool[]): CanonicalTools {
+  let roles = resolved.get(tools);
+  if (!roles) resolved.set(tools, (roles = resolveCanonicalTools(tools)));
+  return roles;
+}

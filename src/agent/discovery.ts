@@ -1,15 +1,15 @@
 /**
  * Which tools the model is offered: every tool up front (`buildToolsFromLayers`, the
  * `eager-tools` mode) or lazy discovery (`buildDiscoveryTools`), where a server's tools are added
- * by `activateServerTools` on first contact, so the first request grows with servers, not tools.
- * Recipe tools are always offered under their canonical names (`x_mcp_list_recipes`), which is
- * what the system prompt tells the model to call; the alias map routes them.
+ * on first contact, so the first request grows with servers, not tools. `OfferedTools` keeps one
+ * run's list as it grows. Recipe tools are always offered under their canonical names
+ * (`x_mcp_list_recipes`), which is what the system prompt tells the model to call; the catalog's
+ * routes lead those names to the real tools.
  */
-import {ToolCatalog, listToolsCall, type CatalogEntry, type ToolCatalogOptions} from './tool-catalog.js';
+import {ToolCatalog, type CatalogEntry, type ToolCatalogOptions} from './tool-catalog.js';
 import type {ProviderTool} from '../providers/language-model.js';
 import {RECALL_TOOL} from './recall-tool.js';
-import {normalizeServerName} from './naming.js';
-import {RECIPE_ROLES, SHARED_PSEUDO_TOOLS, type PseudoToolName, type ToolLayer} from './types.js';
+import {SHARED_PSEUDO_TOOLS, type ToolLayer} from './types.js';
 
 /** Layers or a catalog already built from them. */
 export type ToolSource = readonly ToolLayer[] | ToolCatalog;
@@ -17,22 +17,13 @@ export type ToolSource = readonly ToolLayer[] | ToolCatalog;
 const toCatalog = (source: ToolSource, options?: ToolCatalogOptions) =>
   source instanceof ToolCatalog ? source : new ToolCatalog(source, options);
 
-/** The provider tools of one layer: recipe tools under canonical names, then the others. */
-function layerTools(catalog: ToolCatalog, layerIndex: number): ProviderTool[] {
-  const tools: ProviderTool[] = [];
-  for (const entry of catalog.entriesOf(layerIndex)) {
-    tools.push(catalog.providerTool(entry, entry.role ? catalog.recipeToolName(layerIndex, entry.role) : entry.name));
-  }
-  return tools;
-}
-
 /**
- * Every tool of every layer, prefixed and sanitised: what `eager-tools` sends.
- * With `onSchemaPatch` in the options, every schema change is reported.
+ * Every tool of every layer, prefixed and sanitised, recipe tools under their canonical names:
+ * what `eager-tools` sends. With `onSchemaPatch` in the options, every schema change is reported.
  */
 export function buildToolsFromLayers(source: ToolSource, options?: ToolCatalogOptions): ProviderTool[] {
   const catalog = toCatalog(source, options);
-  return catalog.layers.flatMap((_, i) => layerTools(catalog, i));
+  return catalog.entries.map((entry) => catalog.providerTool(entry));
 }
 
 /**
@@ -55,31 +46,15 @@ export function sharedPseudoTools(): ProviderTool[] {
   ];
 }
 
-/** Indexes of the layers with tools that are neither recipe tools nor display tools: the ones discovery is for. */
-export function layersToDiscover(catalog: ToolCatalog): number[] {
-  return catalog.layers.map((_, i) => i).filter((i) => catalog.entriesOf(i).some((e) => !e.role && !isDisplayTool(e)));
-}
-
-/** True for the tools that show results on the page (`displays`): always offered, named in the prompt's display step. */
-export function isDisplayTool(entry: CatalogEntry): boolean {
-  return entry.tool.displays === true;
-}
-
 /**
- * The first tool list of a lazy run: per layer its recipe tools (canonical names) and display
- * tools, then the shared `search_tools`/`list_tools` pair over the layers that have other tools.
+ * The first tool list of a lazy run: per server its recipe tools (canonical names) and display
+ * tools, then the shared `search_tools`/`list_tools` pair when some server has other tools.
  */
 export function buildDiscoveryTools(source: ToolSource, options?: ToolCatalogOptions): ProviderTool[] {
   const catalog = toCatalog(source, options);
-  const tools: ProviderTool[] = [];
-  catalog.layers.forEach((_, layerIndex) => {
-    for (const role of RECIPE_ROLES) {
-      const real = catalog.canonicalTools(layerIndex)[role];
-      if (real) tools.push(catalog.providerTool(catalog.entryOf(layerIndex, real.tool)!, catalog.recipeToolName(layerIndex, role)));
-    }
-    for (const entry of catalog.entriesOf(layerIndex).filter(isDisplayTool)) tools.push(catalog.providerTool(entry));
-  });
-  if (layersToDiscover(catalog).length > 0) tools.push(...sharedPseudoTools());
+  const entries = catalog.servers.flatMap((server) => [...server.recipeTools, ...server.displayTools.filter((entry) => !entry.role)]);
+  const tools = entries.map((entry) => catalog.providerTool(entry));
+  if (catalog.servers.some((server) => server.discoverable)) tools.push(...sharedPseudoTools());
   return tools;
 }
 
@@ -95,15 +70,8 @@ export function firstRequestTools(source: ToolSource, options: {eagerTools?: boo
 
 /** Names of the discovery tools of a catalog: recipe tools and pseudo-tools (withdrawn by the no-render guard). */
 export function discoveryToolNames(catalog: ToolCatalog): Set<string> {
-  const names = new Set<string>();
-  catalog.layers.forEach((_, layerIndex) => {
-    for (const role of RECIPE_ROLES) {
-      const name = catalog.recipeToolName(layerIndex, role);
-      if (name) names.add(name);
-    }
-  });
-  names.add(SHARED_PSEUDO_TOOLS.search_tools).add(SHARED_PSEUDO_TOOLS.list_tools);
-  return names;
+  const recipeTools = catalog.servers.flatMap((server) => server.recipeTools.map((entry) => entry.offeredAs));
+  return new Set([...recipeTools, SHARED_PSEUDO_TOOLS.search_tools, SHARED_PSEUDO_TOOLS.list_tools]);
 }
 
 /**
@@ -112,73 +80,53 @@ export function discoveryToolNames(catalog: ToolCatalog): Set<string> {
  */
 export function activateServerTools(current: readonly ProviderTool[], source: ToolSource, layerIndex: number): ProviderTool[] {
   const catalog = toCatalog(source);
-  const names = new Set(current.map((t) => t.name));
-  return [...current, ...layerTools(catalog, layerIndex).filter((t) => !names.has(t.name))];
+  return withTools(current, catalog, catalog.servers[layerIndex].entries);
 }
 
-/** Lower case without accents, for matching words in French and English alike. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/** What a pseudo-tool answered, and which tools it surfaced (to offer from the next turn). */
-export interface PseudoToolAnswer {
-  text: string;
-  found: CatalogEntry[];
+/** `current` and then the provider tools of `entries` it does not offer yet. */
+function withTools(current: readonly ProviderTool[], catalog: ToolCatalog, entries: readonly CatalogEntry[]): ProviderTool[] {
+  const names = new Set(current.map((tool) => tool.name));
+  const added = entries.filter((entry) => !names.has(entry.offeredAs));
+  return added.length ? [...current, ...added.map((entry) => catalog.providerTool(entry))] : [...current];
 }
 
 /**
- * The layers a pseudo-tool call is about: the layer of a per-server name, else the shared pair's
- * `server` argument (a server key, or a server name that normalises to one); a search with no
- * `server` covers every server. Returns the message the model reads when that names no server.
+ * The tools one run offers the model: the first request's, then more as the run goes on (all of
+ * a server's on first contact, those a pseudo-tool found, `recall` once there is a result).
  */
-export function pseudoToolLayers(catalog: ToolCatalog, pseudo: PseudoToolName, layerIndex: number | undefined, args: Record<string, unknown>): number[] | {error: string} {
-  if (layerIndex !== undefined) return [layerIndex];
-  const known = layersToDiscover(catalog).map((i) => catalog.serverKeys[i]);
-  const server = args.server;
-  if (server === undefined || server === null || server === '') {
-    if (pseudo === 'search_tools') return catalog.layers.map((_, i) => i);
-    return {error: `list_tools needs "server", one of: ${known.join(', ') || 'none'}.`};
-  }
-  const name = String(server);
-  const index = catalog.serverKeys.findIndex((key) => key === name || key === normalizeServerName(name));
-  if (index < 0) return {error: `No server named "${name}". Servers: ${catalog.serverKeys.join(', ')}.`};
-  return [index];
-}
+export class OfferedTools {
+  readonly #catalog: ToolCatalog;
+  readonly #discovery: ReadonlySet<string>;
+  /** Servers whose tools are all offered. */
+  readonly #active = new Set<number>();
+  #tools: ProviderTool[];
 
-const MAX_SEARCH_RESULTS = 20;
+  constructor(catalog: ToolCatalog, options: {eagerTools?: boolean; recall?: boolean}) {
+    this.#catalog = catalog;
+    this.#tools = firstRequestTools(catalog, options);
+    this.#discovery = discoveryToolNames(catalog);
+    if (options.eagerTools) for (const server of catalog.servers) this.#active.add(server.index);
+  }
 
-/**
- * Answers `search_tools(query)` or `list_tools()` from the layers themselves: no network call, no
- * activation of a whole server. `layerIndexes` are the servers asked about: one, or for a search
- * with no `server`, every server. Tools are listed with the names the model must call.
- */
-export function answerPseudoTool(catalog: ToolCatalog, layerIndexes: readonly number[], pseudo: PseudoToolName, args: Record<string, unknown>): PseudoToolAnswer {
-  const entries = layerIndexes.flatMap((i) => catalog.entriesOf(i));
-  const describe = (e: CatalogEntry) => ({
-    name: e.role ? catalog.recipeToolName(e.layerIndex, e.role)! : e.name,
-    description: e.tool.description ?? '',
-  });
-  if (pseudo === 'list_tools') {
-    return {text: JSON.stringify(entries.map(describe)), found: entries};
+  /** The next request's tools; without the discovery tools once the run should stop exploring. */
+  list(withdrawDiscovery: boolean): ProviderTool[] {
+    return withdrawDiscovery ? this.#tools.filter((tool) => !this.#discovery.has(tool.name)) : this.#tools;
   }
-  const query = foldText(String(args.query ?? ''));
-  const words = query.split(/[^a-z0-9]+/).filter((w) => w.length > 1);
-  const scored = entries
-    .map((entry) => {
-      const name = foldText(entry.tool.name);
-      const description = foldText(entry.tool.description ?? '');
-      const score = words.reduce((s, w) => s + (name.includes(w) ? 3 : 0) + (description.includes(w) ? 1 : 0), 0);
-      return {entry, score};
-    })
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, MAX_SEARCH_RESULTS);
-  if (scored.length === 0) {
-    const keys = layerIndexes.map((i) => catalog.serverKeys[i]);
-    const where = keys.length === 1 ? `of ${keys[0]} ` : '';
-    const next = keys.length === 1 ? listToolsCall(keys[0]) : `${SHARED_PSEUDO_TOOLS.list_tools}({"server": …}) with one of ${keys.join(', ')}`;
-    return {text: `No tool ${where}matches "${String(args.query ?? '')}". Call ${next} to see them all.`, found: []};
+
+  /**
+   * After a call: when it reached a server's tool (`routedTo`) for the first time, all that
+   * server's tools; and the tools a pseudo-tool `surfaced`.
+   */
+  afterCall(routedTo: CatalogEntry | undefined, surfaced: readonly CatalogEntry[]): void {
+    if (routedTo && !this.#active.has(routedTo.layerIndex)) {
+      this.#active.add(routedTo.layerIndex);
+      this.#tools = withTools(this.#tools, this.#catalog, this.#catalog.servers[routedTo.layerIndex].entries);
+    }
+    if (surfaced.length) this.#tools = withTools(this.#tools, this.#catalog, surfaced);
   }
-  return {text: JSON.stringify(scored.map((s) => describe(s.entry))), found: scored.map((s) => s.entry)};
+
+  /** Offers `recall`, from the first tool result on. */
+  offerRecall(): void {
+    if (!this.#tools.includes(RECALL_TOOL)) this.#tools = [...this.#tools, RECALL_TOOL];
+  }
 }

@@ -1,22 +1,22 @@
 /**
- * Dispatch of one tool call: the loop's own `recall` → alias → prefix → pseudo-tools answered
- * locally → first-contact activation → route to the MCP connection or the WebMCP layer →
- * truncation. No layer's tool is recognised by its name: a tool that shows a widget does so
- * through the canvas in its execution context. Every failure becomes an error result the model
- * can act on; nothing here throws.
+ * Dispatch of one tool call: its route in the catalog (the loop's own `recall`, a pseudo-tool
+ * answered locally, or a layer's tool) → approval → the layer's `execute` → truncation. No
+ * layer's tool is recognised by its name: a tool that shows a widget does so through the canvas
+ * in its execution context. Every failure becomes an error result the model can act on; nothing
+ * here throws.
  */
 import {AutouiError, ErrorCodes, errorMessage, isAbortError, type AutouiErrorCode} from '../errors.js';
 import {unflattenArgs} from '../schema/flatten.js';
 import type {ApprovalAnswer, ApprovalGate} from './approval.js';
 import {declinedText, needsApproval, stoppedBeforeApprovalText} from './approval-rules.js';
-import {answerPseudoTool, pseudoToolLayers} from './discovery.js';
+import {answerPseudoTool} from './pseudo-tools.js';
 import {RepeatedCallGuard} from './guards.js';
 import {ResultBuffer, truncateForModel} from './result-buffer.js';
 import {normalizeToolOutput, runWithTimeout} from './run-tool.js';
 import type {ToolCatalog, CatalogEntry} from './tool-catalog.js';
 import type {ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
 import type {ToolOutput} from './types.js';
-import {RECALL_TOOL_NAME, answerRecall} from './recall-tool.js';
+import {answerRecall} from './recall-tool.js';
 import type {WidgetSink} from './widget-sink.js';
 
 /** One tool call as recorded for metrics, the debug console and `onToolCall`. */
@@ -61,26 +61,20 @@ export interface DispatchOutcome {
   call: ToolCall;
   /** Catalog entries the model should be offered from the next turn (pseudo-tool answers). */
   surfaced: CatalogEntry[];
-  /** Index of a layer contacted for the first time (its tools are offered from the next turn). */
-  activated?: number;
+  /** The layer's tool the call was routed to (its server is now in contact), whether it then ran or not. */
+  routedTo?: CatalogEntry;
 }
 
 const failure = (code: AutouiErrorCode, text: string): ToolOutput & {code: AutouiErrorCode} => ({text, isError: true, code});
 
-/** Routes the model's tool calls for one run. Holds that run's activation and guard state. */
+/** Routes the model's tool calls for one run. Holds that run's guard state. */
 export class Dispatcher {
   readonly #options: DispatcherOptions;
-  readonly #activated = new Set<number>();
   readonly #repeats = new RepeatedCallGuard();
   #discoveryUsed = false;
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
-  }
-
-  /** Marks layers as already active (eager mode, or a follow-up question). */
-  markActivated(layerIndex: number): void {
-    this.#activated.add(layerIndex);
   }
 
   /** Dispatches one call of iteration `iteration`. Never throws. */
@@ -94,35 +88,25 @@ export class Dispatcher {
     let server: string | undefined;
     let waited = 0;
 
-    const isRecall = call.name === RECALL_TOOL_NAME;
-    const resolved = isRecall ? undefined : catalog.resolve(call.name);
+    const route = catalog.route(call.name);
     if (call.inputError) {
       output = failure(ErrorCodes.TOOL_INPUT_INVALID, `The arguments of ${call.name} could not be used: ${call.inputError}. Nothing was executed; send the call again with a JSON object.`);
-    } else if (!resolved) {
+    } else if (route.kind === 'recall') {
       output = answerRecall(buffer, call.input);
-    } else if (resolved.kind === 'unknown') {
-      output = failure(ErrorCodes.TOOL_UNKNOWN, resolved.message);
-    } else if (!this.#repeats.allow(resolved.kind === 'tool' ? resolved.entry.name : call.name, call.input)) {
+    } else if (route.kind === 'unknown') {
+      output = failure(ErrorCodes.TOOL_UNKNOWN, route.message);
+    } else if (!this.#repeats.allow(route.kind === 'tool' ? route.entry.name : call.name, call.input)) {
       output = failure(ErrorCodes.TOOL_FAILED, `Repeated call: ${call.name} was already called twice with these same arguments in this run. Use the results you have, or change the arguments.`);
-    } else if (resolved.kind === 'pseudo') {
+    } else if (route.kind === 'pseudo') {
       this.#discoveryUsed = true;
-      const layers = pseudoToolLayers(catalog, resolved.pseudo, resolved.layerIndex, call.input);
-      if (Array.isArray(layers)) {
-        if (layers.length === 1) server = catalog.serverKeys[layers[0]];
-        const answer = answerPseudoTool(catalog, layers, resolved.pseudo, call.input);
-        outcome.surfaced = answer.found;
-        output = {text: answer.text};
-      } else {
-        output = failure(ErrorCodes.TOOL_INPUT_INVALID, layers.error);
-      }
+      const answer = answerPseudoTool(catalog, route, call.input);
+      server = answer.server?.key;
+      outcome.surfaced = answer.found;
+      output = answer.invalid ? failure(ErrorCodes.TOOL_INPUT_INVALID, answer.text) : {text: answer.text};
     } else {
-      entry = resolved.entry;
+      entry = outcome.routedTo = route.entry;
       server = entry.serverKey;
       if (entry.role) this.#discoveryUsed = true;
-      if (!this.#activated.has(entry.layerIndex)) {
-        this.#activated.add(entry.layerIndex);
-        outcome.activated = entry.layerIndex;
-      }
       ({output, waited} = await this.#execute(entry, call));
     }
 
@@ -132,7 +116,7 @@ export class Dispatcher {
       toolCallId: call.id,
       toolName: call.name,
       // recall gives back the full text, by definition; everything else is capped.
-      output: isRecall ? output.text : truncateForModel(output.text, call.id),
+      output: route.kind === 'recall' ? output.text : truncateForModel(output.text, call.id),
       ...(output.isError ? {isError: true} : {}),
     };
     const record: ToolCall = {
@@ -153,8 +137,8 @@ export class Dispatcher {
   async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<{output: ToolOutput & {code?: AutouiErrorCode}; waited: number}> {
     const {catalog, approval, signal, toolTimeoutMs, widgets} = this.#options;
     const layer = entry.layer;
-    const executor = layer.protocol === 'mcp' ? layer.callTool : layer.executeTool;
-    if (!executor) {
+    const execute = layer.execute?.bind(layer);
+    if (!execute) {
       return {output: failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`), waited: 0};
     }
     const args = unflattenArgs(call.input, catalog.flattenPaths(entry));
@@ -167,7 +151,7 @@ export class Dispatcher {
       if (refusal) return {output: refusal, waited};
     }
     try {
-      const value = await runWithTimeout((context) => executor(entry.tool.name, args, context), {
+      const value = await runWithTimeout((context) => execute(entry.tool.name, args, context), {
         signal,
         callId: call.id,
         toolName: call.name,

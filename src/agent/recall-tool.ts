@@ -12,6 +12,12 @@ import type {ToolOutput} from './types.js';
 /** The name the model calls recall by (layer tools always carry a `{server}_{protocol}_` prefix). */
 export const RECALL_TOOL_NAME = 'recall';
 
+/**
+ * The name the seed gave recall, as a tool of its `autoui` layer: still routed to recall for a
+ * model that uses it, unless a layer's own tool has that name.
+ */
+export const SEED_RECALL_NAME = 'autoui_webmcp_recall';
+
 /** The recall tool as offered to the model, from the first request on. */
 export const RECALL_TOOL: ProviderTool = {
   name: RECALL_TOOL_NAME,

@@ -87,3 +87,18 @@ export function compressOldResults(messages: ModelMessage[], buffer: ResultBuffe
   }
   return compressed;
 }
+
+/**
+ * Stores in the buffer every tool result of the history it does not hold yet (a history passed
+ * without its buffer), so they compress like the others and recall gives back what the model had.
+ * Returns the iteration a run on this history starts after: iterations count across the
+ * conversation, so results of earlier questions are already "old" for compression.
+ */
+export function adoptHistory(messages: readonly ModelMessage[], buffer: ResultBuffer): number {
+  const before = buffer.lastIteration;
+  for (const message of messages) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) if (buffer.get(part.toolCallId) === undefined) buffer.set(part.toolCallId, part.output, before);
+  }
+  return before + KEEP_RECENT_ITERATIONS;
+}

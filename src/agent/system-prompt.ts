@@ -4,10 +4,10 @@
  * by default, English with `lang: 'en'`. A page can replace it wholesale (`systemPrompt` option
  * of the loop).
  */
-import {ToolCatalog} from './tool-catalog.js';
-import {isDisplayTool, type ToolSource} from './discovery.js';
+import {ToolCatalog, type CatalogServer} from './tool-catalog.js';
+import type {ToolSource} from './discovery.js';
 import {RECALL_TOOL_NAME} from './recall-tool.js';
-import {SHARED_PSEUDO_TOOLS, type ToolLayer} from './types.js';
+import {SHARED_PSEUDO_TOOLS, type RecipeRole} from './types.js';
 
 /** Languages the prompt is written in. */
 export type PromptLanguage = 'fr' | 'en';
@@ -80,13 +80,11 @@ const list = (names: string[], none: string) => `- ${names.length ? names.join('
 export function buildSystemPrompt(source: ToolSource, options: SystemPromptOptions = {}): string {
   const catalog = source instanceof ToolCatalog ? source : new ToolCatalog(source);
   const t = TEXT[options.lang === 'en' ? 'en' : 'fr'];
-  const layers = catalog.layers;
-  const indexes = layers.map((_, i) => i);
-  const named = (role: 'search_recipes' | 'list_recipes' | 'get_recipe') =>
-    indexes.map((i) => catalog.recipeToolName(i, role)).filter((n): n is string => !!n);
-  const hasRecipes = (i: number) => Object.keys(catalog.canonicalTools(i)).length > 0;
-  const withoutRecipes = indexes.filter((i) => !hasRecipes(i) && catalog.entriesOf(i).length > 0);
-  const sections = indexes.map((i) => serverSection(catalog, i, layers[i], t));
+  const servers = catalog.servers;
+  const named = (role: RecipeRole) => servers.flatMap((server) => server.recipeTools.filter((e) => e.role === role).map((e) => e.offeredAs));
+  const withoutRecipes = servers.filter((server) => server.recipeTools.length === 0 && server.entries.length > 0).map((server) => server.key);
+  const displayTools = servers.flatMap((server) => server.displayTools.map((e) => e.name));
+  const sections = servers.map((server) => serverSection(server, t));
   const rules = [t.rule1, t.rule2.replace('RECALL', RECALL_TOOL_NAME), t.rule3, t.rule4];
 
   return [
@@ -98,17 +96,17 @@ export function buildSystemPrompt(source: ToolSource, options: SystemPromptOptio
     options.eagerTools ? t.eager : t.lazy,
     `${t.step1}\n${list(named('search_recipes').map((n) => `${n}(query)`), t.none)}`,
     `${t.step1b}\n${list(named('list_recipes').map((n) => `${n}()`), t.none)}`,
-    `${t.step1c}\n${withoutRecipes.length ? `- ${SHARED_PSEUDO_TOOLS.search_tools}({query, server}), ${t.server}: ${withoutRecipes.map((i) => catalog.serverKeys[i]).join(', ')}\n- ${SHARED_PSEUDO_TOOLS.list_tools}({server}) ${t.listAll}` : `- ${t.none}`}`,
+    `${t.step1c}\n${withoutRecipes.length ? `- ${SHARED_PSEUDO_TOOLS.search_tools}({query, server}), ${t.server}: ${withoutRecipes.join(', ')}\n- ${SHARED_PSEUDO_TOOLS.list_tools}({server}) ${t.listAll}` : `- ${t.none}`}`,
     `${t.step2}\n${list(named('get_recipe').map((n) => `${n}(name)`), t.none)}`,
     t.step3,
-    `${t.step4}\n${list(catalog.entries.filter(isDisplayTool).map((e) => e.name), t.none)}`,
+    `${t.step4}\n${list(displayTools, t.none)}`,
     `## ${t.rules}`,
     rules.map((r) => `- ${r}`).join('\n'),
   ].join('\n\n');
 }
 
-function serverSection(catalog: ToolCatalog, index: number, layer: ToolLayer, t: (typeof TEXT)[PromptLanguage]): string {
-  const lines = [`### ${catalog.serverKeys[index]} (${layer.protocol === 'mcp' ? t.data : t.display})`];
+function serverSection({key, layer}: CatalogServer, t: (typeof TEXT)[PromptLanguage]): string {
+  const lines = [`### ${key} (${layer.protocol === 'mcp' ? t.data : t.display})`];
   if (layer.description) lines.push(oneLine(layer.description));
   // Names only: the prompt is sent with every request, and list_recipes gives the descriptions.
   // A server without recipes gets no line of its own: step 1c names them all in one.

@@ -1,27 +1,48 @@
 /**
- * The per-run index of every tool of every layer: provider-safe prefixed names, the recipe roles
- * and their aliases, sanitised (and optionally flattened) schemas, and name resolution for the
- * dispatcher. Built once per run, so two runs (or two elements on one page) never share an alias
- * map: nothing is global.
+ * The per-run index of every tool of every layer, and of every name the model may use for one.
+ * Built once, from the layers: provider-safe prefixed names, each server's recipe roles and the
+ * canonical names they are offered under, and one route table that says what each name runs (a
+ * layer's tool, a pseudo-tool, `recall`). Nothing after the build parses a name or resolves a role
+ * again. Built per run, so two runs (or two elements on one page) never share a route: nothing is
+ * global.
  */
-import {resolveCanonicalTools, type CanonicalTools} from './canonical-tools.js';
+import {recipeRoles} from './canonical-tools.js';
 import {assignServerKeys, parsePrefixedName, prefixToolName, stableHash, MAX_TOOL_NAME_LENGTH} from './naming.js';
+import {RECALL_TOOL_NAME, SEED_RECALL_NAME} from './recall-tool.js';
 import {sanitizeToolSchema, type SchemaPatch} from '../schema/sanitize.js';
 import {flattenSchema} from '../schema/flatten.js';
 import type {JsonSchema} from '../schema/json-schema.js';
 import type {ProviderTool} from '../providers/language-model.js';
 import {RECIPE_ROLES, SHARED_PSEUDO_TOOLS, type LayerTool, type PseudoToolName, type RecipeRole, type ToolLayer} from './types.js';
 
-/** One tool of one layer, under the name the model sees. */
+/** One tool of one layer, under the names the model sees. */
 export interface CatalogEntry {
   /** Provider-safe prefixed name, e.g. `atlas_mcp_browse_skills`. */
   name: string;
+  /** The name the model is offered: a recipe tool's canonical name (`atlas_mcp_list_recipes`), else `name`. */
+  offeredAs: string;
   layer: ToolLayer;
   layerIndex: number;
   serverKey: string;
   tool: LayerTool;
   /** The recipe role this tool plays on its server, if any. */
   role?: RecipeRole;
+}
+
+/** One layer, as the catalog indexes it. */
+export interface CatalogServer {
+  /** The layer's index among the run's layers. */
+  index: number;
+  /** Its prefix key (`atlas`). */
+  key: string;
+  layer: ToolLayer;
+  entries: readonly CatalogEntry[];
+  /** The tools that play its recipe roles, in role order (`search_recipes`, `list_recipes`, `get_recipe`). */
+  recipeTools: readonly CatalogEntry[];
+  /** Its tools that show results on the page (`LayerTool.displays`). */
+  displayTools: readonly CatalogEntry[];
+  /** True when it has tools besides its recipe and display tools: the ones discovery is for. */
+  discoverable: boolean;
 }
 
 /** Options for building a catalog. */
@@ -37,123 +58,54 @@ export interface ToolCatalogOptions {
   maxNameLength?: number;
 }
 
-/** What a name the model used stands for. */
-export type ResolvedName =
+/** What a name the model used runs. */
+export type ToolRoute =
+  /** A layer's tool; `canonical` when it was called by the name of the recipe role it plays. */
   | {kind: 'tool'; entry: CatalogEntry; canonical?: RecipeRole}
-  /** A pseudo-tool: of one layer (`x_mcp_list_tools`), or shared (no `layerIndex`: its `server` argument says). */
-  | {kind: 'pseudo'; pseudo: PseudoToolName; layerIndex?: number}
+  /** A pseudo-tool: of one server (`x_mcp_list_tools`), or shared (no `server`: its `server` argument says). */
+  | {kind: 'pseudo'; pseudo: PseudoToolName; server?: CatalogServer}
+  /** The loop's own `recall`. */
+  | {kind: 'recall'}
   | {kind: 'unknown'; message: string};
 
 /** How the model asks to list one server's tools, as answers and errors spell it. */
 export const listToolsCall = (serverKey: string) => `${SHARED_PSEUDO_TOOLS.list_tools}({"server": "${serverKey}"})`;
 
+const PSEUDO_TOOLS = Object.keys(SHARED_PSEUDO_TOOLS) as PseudoToolName[];
+
 /** The per-run catalog of tools. See the module comment. */
 export class ToolCatalog {
-  readonly layers: readonly ToolLayer[];
-  /** The prefix key of each layer, by layer index. */
-  readonly serverKeys: readonly string[];
+  /** Every layer, indexed, in the layers' order. */
+  readonly servers: readonly CatalogServer[];
+  /** Every tool of every layer, server after server. */
   readonly entries: readonly CatalogEntry[];
-  /** Canonical recipe-tool name → real prefixed name, for this run only. */
-  readonly aliases: ReadonlyMap<string, string>;
 
   readonly #options: ToolCatalogOptions;
-  readonly #byName = new Map<string, CatalogEntry>();
-  readonly #canonical: CanonicalTools[];
-  readonly #providerTools = new Map<string, ProviderTool>();
-  readonly #schemas = new Map<string, {schema: JsonSchema; flatPaths: Map<string, string[]>}>();
+  readonly #routes: ReadonlyMap<string, ToolRoute>;
+  readonly #providerTools = new Map<CatalogEntry, ProviderTool>();
+  readonly #schemas = new Map<CatalogEntry, {schema: JsonSchema; flatPaths: Map<string, string[]>}>();
 
   constructor(layers: readonly ToolLayer[], options: ToolCatalogOptions = {}) {
-    this.layers = layers;
     this.#options = options;
-    this.serverKeys = assignServerKeys(layers);
-    const maxLength = options.maxNameLength ?? MAX_TOOL_NAME_LENGTH;
-    const entries: CatalogEntry[] = [];
-    const aliases = new Map<string, string>();
-    this.#canonical = layers.map((layer) => resolveCanonicalTools(layer.tools));
-
-    layers.forEach((layer, layerIndex) => {
-      const serverKey = this.serverKeys[layerIndex];
-      const roles = this.#canonical[layerIndex];
-      const roleOf = new Map(RECIPE_ROLES.filter((r) => roles[r]).map((r) => [roles[r]!.tool, r]));
-      for (const tool of layer.tools) {
-        let name = prefixToolName(serverKey, layer.protocol, tool.name, maxLength);
-        // Two names that sanitise alike (`a.b`, `a_b`) stay distinct.
-        if (this.#byName.has(name)) {
-          const suffix = `_${stableHash(`${layerIndex}:${tool.name}`)}`;
-          name = name.slice(0, maxLength - suffix.length) + suffix;
-        }
-        const entry: CatalogEntry = {name, layer, layerIndex, serverKey, tool, role: roleOf.get(tool.name)};
-        entries.push(entry);
-        this.#byName.set(name, entry);
-      }
-      for (const role of RECIPE_ROLES) {
-        const match = roles[role];
-        if (!match || match.tool === role) continue;
-        const real = entries.find((e) => e.layerIndex === layerIndex && e.tool.name === match.tool)!;
-        aliases.set(prefixToolName(serverKey, layer.protocol, role, maxLength), real.name);
-      }
-    });
-    this.entries = entries;
-    this.aliases = aliases;
+    this.servers = indexServers(layers, options.maxNameLength ?? MAX_TOOL_NAME_LENGTH);
+    this.entries = this.servers.flatMap((server) => server.entries);
+    this.#routes = routeTable(this.servers);
   }
 
-  /** The recipe roles found on a layer (layer 4 of the resolver: an empty object). */
-  canonicalTools(layerIndex: number): CanonicalTools {
-    return this.#canonical[layerIndex];
-  }
-
-  /** The name the model sees for a role on a layer (`x_mcp_list_recipes`), or undefined. */
-  recipeToolName(layerIndex: number, role: RecipeRole): string | undefined {
-    if (!this.#canonical[layerIndex][role]) return undefined;
-    const layer = this.layers[layerIndex];
-    return prefixToolName(this.serverKeys[layerIndex], layer.protocol, role, this.#options.maxNameLength);
-  }
-
-  /** The entry of a layer's tool by its real (unprefixed) name. */
-  entryOf(layerIndex: number, toolName: string): CatalogEntry | undefined {
-    return this.entries.find((e) => e.layerIndex === layerIndex && e.tool.name === toolName);
-  }
-
-  /** Entries of one layer. */
-  entriesOf(layerIndex: number): CatalogEntry[] {
-    return this.entries.filter((e) => e.layerIndex === layerIndex);
+  /** What `name` runs; for a name no route knows, the error the model reads. */
+  route(name: string): ToolRoute {
+    return this.#routes.get(name) ?? unknownTool(name, this.servers);
   }
 
   /**
-   * Resolves a name the model used: alias, then exact prefixed name, then prefix parsing against
-   * the known server keys (so a tool that was not offered still routes), then pseudo-tools.
+   * The provider form of an entry, under the name it is offered as: sanitised schema (patches
+   * reported once per tool), flattened when the catalog flattens. Memoised.
    */
-  resolve(name: string): ResolvedName {
-    const aliased = this.aliases.get(name);
-    const direct = this.#byName.get(aliased ?? name);
-    if (direct) return {kind: 'tool', entry: direct, canonical: aliased ? direct.role : undefined};
-    if (name === SHARED_PSEUDO_TOOLS.search_tools) return {kind: 'pseudo', pseudo: 'search_tools'};
-    if (name === SHARED_PSEUDO_TOOLS.list_tools) return {kind: 'pseudo', pseudo: 'list_tools'};
-
-    const parsed = parsePrefixedName(name, this.serverKeys);
-    if (!parsed) {
-      return {kind: 'unknown', message: `Unknown tool "${name}": tool names have the form {server}_{mcp|webmcp}_{tool}. Known servers: ${this.serverKeys.join(', ') || 'none'}.`};
-    }
-    const layerIndex = this.serverKeys.findIndex((k, i) => k === parsed.serverKey && this.layers[i].protocol === parsed.protocol);
-    if (layerIndex < 0) {
-      return {kind: 'unknown', message: `Unknown tool "${name}": no ${parsed.protocol} server named "${parsed.serverKey}". Known servers: ${this.serverKeys.join(', ')}.`};
-    }
-    const byRealName = this.entryOf(layerIndex, parsed.tool);
-    if (byRealName) return {kind: 'tool', entry: byRealName};
-    if (parsed.tool === 'search_tools' || parsed.tool === 'list_tools') return {kind: 'pseudo', pseudo: parsed.tool, layerIndex};
-    return {kind: 'unknown', message: `Unknown tool "${name}": server "${parsed.serverKey}" has no tool "${parsed.tool}". Call ${listToolsCall(parsed.serverKey)} to see its tools.`};
-  }
-
-  /**
-   * The provider form of an entry: sanitised schema (patches reported once per tool), flattened
-   * when the catalog flattens, under `exposedAs` (a canonical alias) or its own name. Memoised.
-   */
-  providerTool(entry: CatalogEntry, exposedAs = entry.name): ProviderTool {
-    const key = `${entry.name}\u0000${exposedAs}`;
-    let tool = this.#providerTools.get(key);
+  providerTool(entry: CatalogEntry): ProviderTool {
+    let tool = this.#providerTools.get(entry);
     if (!tool) {
-      tool = {name: exposedAs, description: entry.tool.description ?? '', input_schema: this.#prepared(entry).schema};
-      this.#providerTools.set(key, tool);
+      tool = {name: entry.offeredAs, description: entry.tool.description ?? '', input_schema: this.#prepared(entry).schema};
+      this.#providerTools.set(entry, tool);
     }
     return tool;
   }
@@ -164,7 +116,7 @@ export class ToolCatalog {
   }
 
   #prepared(entry: CatalogEntry): {schema: JsonSchema; flatPaths: Map<string, string[]>} {
-    let prepared = this.#schemas.get(entry.name);
+    let prepared = this.#schemas.get(entry);
     if (prepared) return prepared;
     const {schema, patches} = sanitizeToolSchema(entry.tool.inputSchema ?? {type: 'object', properties: {}});
     if (patches.length && this.#options.onSchemaPatch) {
@@ -180,7 +132,80 @@ export class ToolCatalog {
     } else {
       prepared = {schema, flatPaths: new Map()};
     }
-    this.#schemas.set(entry.name, prepared);
+    this.#schemas.set(entry, prepared);
     return prepared;
   }
+}
+
+/**
+ * Every layer with its entries: prefixed names (two that sanitise alike, `a.b` and `a_b`, stay
+ * distinct), the recipe roles (resolved once per tool list) and the canonical names they are
+ * offered under.
+ */
+function indexServers(layers: readonly ToolLayer[], maxLength: number): CatalogServer[] {
+  const taken = new Set<string>();
+  const keys = assignServerKeys(layers);
+  return layers.map((layer, index) => {
+    const key = keys[index];
+    const tools = layer.tools;
+    const roles = recipeRoles(tools);
+    const roleOf = new Map(RECIPE_ROLES.filter((role) => roles[role]).map((role) => [roles[role]!.tool, role]));
+    const entries = tools.map((tool): CatalogEntry => {
+      let name = prefixToolName(key, layer.protocol, tool.name, maxLength);
+      if (taken.has(name)) {
+        const suffix = `_${stableHash(`${index}:${tool.name}`)}`;
+        name = name.slice(0, maxLength - suffix.length) + suffix;
+      }
+      taken.add(name);
+      const role = roleOf.get(tool.name);
+      const offeredAs = role ? prefixToolName(key, layer.protocol, role, maxLength) : name;
+      return {name, offeredAs, layer, layerIndex: index, serverKey: key, tool, role};
+    });
+    const recipeTools = RECIPE_ROLES.flatMap((role) => entries.find((e) => e.role === role) ?? []);
+    const displayTools = entries.filter((e) => e.tool.displays === true);
+    const discoverable = entries.some((e) => !e.role && e.tool.displays !== true);
+    return {index, key, layer, entries, recipeTools, displayTools, discoverable};
+  });
+}
+
+/**
+ * Every name the model may use, and what it runs. Where two sources give one name, the first
+ * wins: `recall`; a recipe role's canonical name; the prefixed names; the shared pseudo-tools;
+ * then the names a model may build from a prefix (longest server key first): a tool's unshortened
+ * name, a server's own `x_mcp_search_tools` / `x_mcp_list_tools` (older prompts'), and the seed's
+ * `autoui_webmcp_recall`.
+ */
+function routeTable(servers: readonly CatalogServer[]): Map<string, ToolRoute> {
+  const routes = new Map<string, ToolRoute>();
+  const add = (name: string, route: ToolRoute) => {
+    if (!routes.has(name)) routes.set(name, route);
+  };
+  add(RECALL_TOOL_NAME, {kind: 'recall'});
+  for (const server of servers) {
+    for (const entry of server.recipeTools) if (entry.tool.name !== entry.role) add(entry.offeredAs, {kind: 'tool', entry, canonical: entry.role});
+  }
+  for (const server of servers) for (const entry of server.entries) add(entry.name, {kind: 'tool', entry});
+  for (const pseudo of PSEUDO_TOOLS) add(SHARED_PSEUDO_TOOLS[pseudo], {kind: 'pseudo', pseudo});
+  for (const server of [...servers].sort((a, b) => b.key.length - a.key.length)) {
+    const prefix = `${server.key}_${server.layer.protocol}_`;
+    for (const entry of server.entries) add(prefix + entry.tool.name, {kind: 'tool', entry});
+    for (const pseudo of PSEUDO_TOOLS) add(prefix + pseudo, {kind: 'pseudo', pseudo, server});
+  }
+  add(SEED_RECALL_NAME, {kind: 'recall'});
+  return routes;
+}
+
+/** Why a name no route knows runs nothing, in words that lead the model to a name that does. */
+function unknownTool(name: string, servers: readonly CatalogServer[]): ToolRoute {
+  const keys = servers.map((server) => server.key);
+  const parsed = parsePrefixedName(name, keys);
+  let message: string;
+  if (!parsed) {
+    message = `Unknown tool "${name}": tool names have the form {server}_{mcp|webmcp}_{tool}. Known servers: ${keys.join(', ') || 'none'}.`;
+  } else if (!servers.some((server) => server.key === parsed.serverKey && server.layer.protocol === parsed.protocol)) {
+    message = `Unknown tool "${name}": no ${parsed.protocol} server named "${parsed.serverKey}". Known servers: ${keys.join(', ')}.`;
+  } else {
+    message = `Unknown tool "${name}": server "${parsed.serverKey}" has no tool "${parsed.tool}". Call ${listToolsCall(parsed.serverKey)} to see its tools.`;
+  }
+  return {kind: 'unknown', message};
 }

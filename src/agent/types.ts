@@ -86,7 +86,10 @@ export interface ToolExecutionContext {
   widgets?: WidgetSink;
 }
 
-/** Executes a tool of a layer. May throw: the dispatcher turns a throw into an error result. */
+/**
+ * Executes a tool of a layer by its own (unprefixed) name. May throw: the dispatcher turns a throw
+ * into an error result.
+ */
 export type ToolExecutor = (name: string, args: Record<string, unknown>, context: ToolExecutionContext) => Promise<ToolOutput>;
 
 /** A remote MCP server: data tools and its recipes. */
@@ -98,8 +101,8 @@ export interface McpLayer {
   description?: string;
   tools: LayerTool[];
   recipes?: Recipe[];
-  /** Calls a tool on the server (injected by `src/mcp`, or by a test). */
-  callTool?: ToolExecutor;
+  /** Calls a tool on the server (injected by `src/mcp`, or by a test); absent while not connected. */
+  execute?: ToolExecutor;
   /** Drafts of calls to its app tools while they stream: their view gets the arguments so far. */
   previewTool?: ToolPreviewer;
   /** What the server's MCP App views may reach through the host (absent for servers without apps). */
@@ -176,7 +179,7 @@ export interface WebMcpLayer {
   tools: LayerTool[];
   recipes?: Recipe[];
   /** Executes one of the layer's tools in the page. */
-  executeTool?: ToolExecutor;
+  execute?: ToolExecutor;
   /** Drafts of its display tools' calls while they stream (`widget_display` has one). */
   previewTool?: ToolPreviewer;
   /** Checks a widget of a snapshot being restored (the `autoui` layer's does what `widget_display` does). */

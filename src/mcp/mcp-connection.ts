@@ -1,13 +1,13 @@
 /**
  * `connectMcpServer(options)`: one MCP server as an `McpLayer` backed by a live session.
  * It connects (Streamable HTTP, else legacy SSE), lists the tools page by
- * page (a broken tool is disabled alone), finds the server's recipes, and wires `callTool`:
- * progress notifications keep the call alive, the call's signal cancels it on the server, and a
+ * page (a broken tool is disabled alone), finds the server's recipes, and wires the layer's
+ * `execute`: progress notifications keep the call alive, the call's signal cancels it on the server, and a
  * session the server forgot (HTTP 404) is re-opened once, retrying only read-only tools. A tool
  * with an MCP App view (`_meta.ui.resourceUri`) shows it on the canvas, and the layer's `apps`
  * channel is what those views may ask of the server.
  */
-import {resolveCanonicalTools} from '../agent/canonical-tools.js';
+import {recipeRoles} from '../agent/canonical-tools.js';
 import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
 import type {LayerTool, McpAppChannel, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import {publicAddress} from '../policy/public-address.js';
@@ -77,7 +77,7 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
     const {tools, appTools, disabled, recipes, syntheticRecipes} = await withDeadline(deadline, async (signal) => {
       const listed = await session.signedIn(() => listServerTools(session.client, signal, options.tools));
       session.definitions = new Map(listed.definitions.map((t) => [t.name, t]));
-      const roles = resolveCanonicalTools(listed.tools);
+      const roles = recipeRoles(listed.tools);
       const none = {...listed, recipes: undefined as Recipe[] | undefined, syntheticRecipes: undefined as 'prompts' | 'skills' | undefined};
       if (Object.keys(roles).length > 0) return none;
       // No recipe tools: the server's skills (MCP Skills extension), else its prompts, are its recipes.
@@ -221,7 +221,7 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     description: client.getInstructions() ?? info?.title,
     tools: input.tools,
     recipes: input.recipes,
-    callTool: callModelTool,
+    execute: callModelTool,
     ...(apps ? {apps, previewTool: appViewPreviewer(serverName, apps.id, byName)} : {}),
   };
   layer.recipes ??= await fetchRecipeList(layer);

@@ -124,7 +124,7 @@ export interface McpServerInfo {
 
 /** A live connection to one MCP server. */
 export interface McpConnection {
-  /** The layer the agent uses: tools (annotations kept), recipes, description, `callTool`. */
+  /** The layer the agent uses: tools (annotations kept), recipes, description, `execute`. */
   layer: McpLayer;
   serverInfo: McpServerInfo;
   /** `streamable-http`, or `sse` when the server only speaks the legacy transport. */

@@ -4,7 +4,7 @@
  * (whatever its name, found by the canonical resolver) is called without arguments, under a short
  * deadline; an answer that is not a recognisable list is simply not used.
  */
-import {resolveCanonicalTools} from '../agent/canonical-tools.js';
+import {recipeRoles} from '../agent/canonical-tools.js';
 import type {McpLayer, Recipe} from '../agent/types.js';
 
 /** How long the connection waits for the recipe list. */
@@ -24,12 +24,12 @@ export function parseRecipeList(value: unknown): Recipe[] | undefined {
 
 /** The layer's recipes from its list tool, or undefined. Never throws. */
 export async function fetchRecipeList(layer: McpLayer): Promise<Recipe[] | undefined> {
-  const role = resolveCanonicalTools(layer.tools).list_recipes;
+  const role = recipeRoles(layer.tools).list_recipes;
   const tool = role && layer.tools.find((t) => t.name === role.tool);
   const required = (tool?.inputSchema as {required?: unknown[]} | undefined)?.required;
-  if (!tool || !layer.callTool || (Array.isArray(required) && required.length)) return undefined;
+  if (!tool || !layer.execute || (Array.isArray(required) && required.length)) return undefined;
   try {
-    const out = await layer.callTool(tool.name, {}, {signal: AbortSignal.timeout(RECIPE_LIST_TIMEOUT_MS), callId: 'autoui-recipe-list', reportProgress: () => {}});
+    const out = await layer.execute(tool.name, {}, {signal: AbortSignal.timeout(RECIPE_LIST_TIMEOUT_MS), callId: 'autoui-recipe-list', reportProgress: () => {}});
     if (out.isError) return undefined;
     return parseRecipeList(out.data ?? JSON.parse(out.text));
   } catch {

@@ -347,8 +347,8 @@ export class AgentSession {
    */
   async displayTool(tool: 'widget_display' | 'canvas', args: Record<string, unknown>, signal: AbortSignal = new AbortController().signal): Promise<ToolOutput> {
     const layer = this.#layers.find((l): l is WebMcpLayer => l.protocol === 'webmcp' && l.serverName === 'autoui');
-    if (!layer?.executeTool) throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'displayTool: this session has no autoui layer (the widget catalogue).');
-    return layer.executeTool(tool, args, {signal, callId: `page_${crypto.randomUUID()}`, reportProgress: () => undefined, widgets: this.#canvas});
+    if (!layer?.execute) throw this.#refuse(ErrorCodes.INVALID_ARGUMENT, 'displayTool: this session has no autoui layer (the widget catalogue).');
+    return layer.execute(tool, args, {signal, callId: `page_${crypto.randomUUID()}`, reportProgress: () => undefined, widgets: this.#canvas});
   }
 
   /** Stops the question being answered, if any (a call waiting for approval is not run). */

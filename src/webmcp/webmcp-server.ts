@@ -60,10 +60,10 @@ export interface WebMcpServerOptions {
   recipes?: Live<string>;
 }
 
-/** A WebMCP layer and its executor (also set as `layer.executeTool`). */
+/** A WebMCP layer and its executor (also set as `layer.execute`). */
 export interface WebMcpServer {
   layer: WebMcpLayer;
-  executeTool: ToolExecutor;
+  execute: ToolExecutor;
 }
 
 const read = <T>(live: Live<T> | undefined): readonly T[] => (typeof live === 'function' ? live() : (live ?? []));
@@ -127,7 +127,7 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
     },
   };
 
-  const executeTool: ToolExecutor = async (toolName, args, context) => {
+  const execute: ToolExecutor = async (toolName, args, context) => {
     const own = tools.find((t) => t.name === toolName);
     if (own) {
       const out = await own.execute(args ?? {}, context);
@@ -172,9 +172,9 @@ export function createWebMcpServer(name: string, options: WebMcpServerOptions): 
     get recipes(): Recipe[] {
       return allRecipes().map((r) => ({name: r.name, description: r.description}));
     },
-    executeTool,
+    execute,
     ...(tools.some((t) => t.preview) ? {previewTool} : {}),
     ...(tools.some((t) => t.restore) ? {restoreWidget} : {}),
   };
-  return {layer, executeTool};
+  return {layer, execute};
 }

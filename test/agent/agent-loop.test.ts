@@ -150,6 +150,13 @@ describe('runAgentLoop', () => {
     expect(toolResults(model, 3)[0].output).to.equal('short');
   });
 
+  it('the seed\'s name for recall, autoui_webmcp_recall, still recalls', async () => {
+    const model = new ScriptedModel([turn([call('data_mcp_big', {}, 'toolu_big')]), turn([call('autoui_webmcp_recall', {id: 'toolu_big'})]), turn([text('done')])]);
+    const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
+    expect(result.toolCalls[1]).to.not.have.property('error');
+    expect(toolResults(model, 2)[1].output).to.equal(bigRows(1000));
+  });
+
   it('recall of an unknown id is an error the model can act on', async () => {
     const model = new ScriptedModel([turn([call('recall', {id: 'nope'})])]);
     const result = await runAgentLoop('q', {provider: model, layers: [displayLayer()]});

@@ -1,5 +1,5 @@
 import {expect} from '@open-wc/testing';
-import {resolveCanonicalTools, splitIdentifier} from '../../src/agent/canonical-tools.js';
+import {recipeRoles, resolveCanonicalTools, splitIdentifier} from '../../src/agent/canonical-tools.js';
 import type {LayerTool} from '../../src/agent/types.js';
 
 const t = (name: string, description = ''): LayerTool => ({name, description});
@@ -37,4 +37,16 @@ describe('resolveCanonicalTools', () => {
       expect(roles(tools)).to.deep.equal(expected);
     });
   }
+});
+
+describe('recipeRoles', () => {
+  it('resolves a tool list once, however often it is asked, and a new list anew', () => {
+    const tools = [t('browse_skills'), t('read_skill'), t('country_info')];
+    const first = recipeRoles(tools);
+    expect(first).to.deep.equal(resolveCanonicalTools(tools));
+    expect(recipeRoles(tools)).to.equal(first);
+    const changed = [...tools, t('search_skills')];
+    expect(recipeRoles(changed)).to.not.equal(first);
+    expect(recipeRoles(changed).search_recipes?.tool).to.equal('search_skills');
+  });
 });

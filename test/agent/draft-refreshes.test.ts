@@ -6,7 +6,8 @@
  * behind another draft's pause.
  */
 import {expect, waitUntil} from '@open-wc/testing';
-import {CallDrafts, type DraftClock} from '../../src/agent/call-drafts.js';
+import {CallDrafts} from '../../src/agent/call-drafts.js';
+import type {DraftClock} from '../../src/agent/draft-clock.js';
 import {RunWidgets} from '../../src/agent/run-widgets.js';
 import {ToolCatalog} from '../../src/agent/tool-catalog.js';
 import {WidgetStore} from '../../src/session/widget-store.js';

@@ -1,7 +1,7 @@
 import {expect} from '@open-wc/testing';
 import {assignServerKeys, normalizeServerName, parsePrefixedName, prefixToolName, MAX_TOOL_NAME_LENGTH} from '../../src/agent/naming.js';
 import {ToolCatalog} from '../../src/agent/tool-catalog.js';
-import {dataLayer} from '../helpers/layers.js';
+import {dataLayer, displayLayer} from '../helpers/layers.js';
 
 describe('naming', () => {
   it('normalises server names: case, punctuation, the words mcp and server', () => {
@@ -52,9 +52,66 @@ describe('naming', () => {
     const names = catalog.entries.map((e) => e.name);
     expect(new Set(names).size).to.equal(3);
     for (const entry of catalog.entries) {
-      const resolved = catalog.resolve(entry.name);
-      expect(resolved.kind).to.equal('tool');
-      if (resolved.kind === 'tool') expect(resolved.entry.tool.name).to.equal(entry.tool.name);
+      const route = catalog.route(entry.name);
+      expect(route.kind).to.equal('tool');
+      if (route.kind === 'tool') expect(route.entry.tool.name).to.equal(entry.tool.name);
     }
+  });
+
+  describe('the catalog\'s routes', () => {
+    const long = 'get_the_detailed_breakdown_of_expenses_by_quarter_and_department';
+    const atlas = () =>
+      dataLayer('Atlas MCP Server', [
+        {name: 'browse_skills', description: 'List the skills'},
+        {name: 'read_skill', description: 'Read one skill'},
+        {name: 'country.info', description: 'Facts about a country'},
+        {name: long},
+      ]);
+    const catalog = new ToolCatalog([atlas(), displayLayer()]);
+    const tool = (name: string) => {
+      const route = catalog.route(name);
+      return route.kind === 'tool' ? `${route.entry.serverKey}/${route.entry.tool.name}${route.canonical ? ` as ${route.canonical}` : ''}` : route.kind;
+    };
+
+    it('offers recipe tools under their roles\' names, every other tool under its own', () => {
+      expect(catalog.servers[0].recipeTools.map((e) => e.offeredAs)).to.deep.equal(['atlas_mcp_list_recipes', 'atlas_mcp_get_recipe']);
+      expect(catalog.entries.map((e) => e.offeredAs)).to.include.members(['atlas_mcp_country_info', 'autoui_webmcp_widget_display', 'autoui_webmcp_search_recipes']);
+    });
+
+    it('routes canonical names, prefixed names, and the names a model builds from a prefix', () => {
+      expect(tool('atlas_mcp_list_recipes')).to.equal('atlas/browse_skills as list_recipes');
+      expect(tool('atlas_mcp_browse_skills')).to.equal('atlas/browse_skills');
+      expect(tool('atlas_mcp_country_info')).to.equal('atlas/country.info');
+      expect(tool('atlas_mcp_country.info')).to.equal('atlas/country.info');
+      // A name shortened for the provider's limit, and the full name it stands for.
+      const shortened = catalog.servers[0].entries[3].name;
+      expect(shortened.length).to.be.at.most(MAX_TOOL_NAME_LENGTH);
+      expect(tool(shortened)).to.equal(`atlas/${long}`);
+      expect(tool(`atlas_mcp_${long}`)).to.equal(`atlas/${long}`);
+      expect(tool('autoui_webmcp_search_recipes')).to.equal('autoui/search_recipes');
+    });
+
+    it('routes the pseudo-tools, shared and per server, and recall under its own name and the seed\'s', () => {
+      expect(catalog.route('search_tools')).to.deep.equal({kind: 'pseudo', pseudo: 'search_tools'});
+      const perServer = catalog.route('atlas_mcp_list_tools');
+      expect(perServer.kind === 'pseudo' && perServer.pseudo === 'list_tools' && perServer.server?.key).to.equal('atlas');
+      expect(catalog.route('recall')).to.deep.equal({kind: 'recall'});
+      expect(catalog.route('autoui_webmcp_recall')).to.deep.equal({kind: 'recall'});
+      // A layer's own tool named so keeps its name.
+      const own = new ToolCatalog([dataLayer('autoui', [{name: 'recall'}])]).route('autoui_mcp_recall');
+      expect(own.kind).to.equal('tool');
+      const seedNamed = new ToolCatalog([{...displayLayer(), tools: [{name: 'recall'}]}]).route('autoui_webmcp_recall');
+      expect(seedNamed.kind === 'tool' && seedNamed.entry.tool.name).to.equal('recall');
+    });
+
+    it('says why an unknown name runs nothing', () => {
+      const message = (name: string) => {
+        const route = catalog.route(name);
+        return route.kind === 'unknown' ? route.message : route.kind;
+      };
+      expect(message('weather')).to.contain('tool names have the form').and.contain('atlas, autoui');
+      expect(message('atlas_webmcp_x')).to.contain('no webmcp server named "atlas"');
+      expect(message('atlas_mcp_nope')).to.contain('server "atlas" has no tool "nope"').and.contain('list_tools({"server": "atlas"})');
+    });
   });
 });

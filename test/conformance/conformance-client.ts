@@ -30,7 +30,7 @@ for (const call of planCalls(scenario, connection.layer.tools, context)) {
   // The fixtures answer in milliseconds: a call still pending after 10 s waits for something that will not come.
   const signal = AbortSignal.timeout(10_000);
   try {
-    const out = await connection.layer.callTool!(call.name, call.args, {signal, callId: 'conformance', reportProgress: () => {}});
+    const out = await connection.layer.execute!(call.name, call.args, {signal, callId: 'conformance', reportProgress: () => {}});
     console.log(`${call.name}: ${out.isError ? 'error result' : 'ok'}: ${out.text.slice(0, 200)}`);
   } catch (error) {
     failed = true;

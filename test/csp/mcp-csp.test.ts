@@ -12,7 +12,7 @@ describe('MCP on a page whose CSP forbids eval', () => {
   it('connects to the Data server and queries it', async () => {
     const {layer, close} = await connectMcpServer({url: SERVERS['demo-data']});
     try {
-      const out = await layer.callTool!('query_sql', {sql: "SELECT name FROM airports WHERE iata = 'JFK'"}, context());
+      const out = await layer.execute!('query_sql', {sql: "SELECT name FROM airports WHERE iata = 'JFK'"}, context());
       expect((out.data as {rows: unknown[]}).rows).to.deep.equal([{name: 'John F Kennedy Intl'}]);
     } finally {
       await close();
@@ -23,7 +23,7 @@ describe('MCP on a page whose CSP forbids eval', () => {
     const {layer, close} = await connectMcpServer({url: SERVERS.everything});
     try {
       expect(layer.tools.map((t) => t.name)).to.include('get-structured-content');
-      const out = await layer.callTool!('get-structured-content', {location: 'New York'}, context());
+      const out = await layer.execute!('get-structured-content', {location: 'New York'}, context());
       expect(out.data).to.have.keys(['temperature', 'conditions', 'humidity']);
     } finally {
       await close();

@@ -34,7 +34,7 @@ describe('WebMCP page tools', () => {
     expect(tool).to.deep.include({title: 'Weather', description: 'The weather in a city.', annotations: {readOnlyHint: true}});
     expect(tool!.inputSchema).to.deep.include({required: ['city']});
     expect(layer!.tools.map((t) => t.name)).not.to.include('autoui_ask');
-    const output = await layer!.executeTool!('weather_now', {city: 'Lyon'}, {signal: new AbortController().signal, callId: 'c1', reportProgress: () => undefined});
+    const output = await layer!.execute!('weather_now', {city: 'Lyon'}, {signal: new AbortController().signal, callId: 'c1', reportProgress: () => undefined});
     expect(output.text).to.equal('Sunny in Lyon');
   });
 

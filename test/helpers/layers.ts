@@ -1,5 +1,5 @@
 /**
- * In-process layers for core tests: an MCP-shaped data layer whose `callTool` runs local
+ * In-process layers for core tests: an MCP-shaped data layer whose `execute` runs local
  * handlers, and a small display layer whose tools say they display (offered from the start) and
  * show widgets on the canvas of the call, as the real `autoui` layer does. (Real MCP servers and
  * the real `autoui` layer are tested in their own groups.)
@@ -23,7 +23,7 @@ export function dataLayer(serverName: string, tools: TestTool[], log: CallLog = 
     serverName,
     description: `${serverName} test data`,
     tools: tools.map(({handler: _h, ...t}) => ({inputSchema: {type: 'object', properties: {}}, ...t})),
-    async callTool(name, args, context) {
+    async execute(name, args, context) {
       log.calls.push({server: serverName, tool: name, args});
       const tool = tools.find((t) => t.name === name);
       const out = tool?.handler ? await tool.handler(args, context) : `${name} ok`;
@@ -44,7 +44,7 @@ export function displayLayer(log: CallLog = {calls: []}): WebMcpLayer {
       {name: 'widget_display', description: 'Display a widget', inputSchema: {type: 'object', properties: {name: {type: 'string'}, params: {type: 'object'}}, required: ['name', 'params']}, displays: true},
       {name: 'canvas', description: 'Act on the canvas', inputSchema: {type: 'object', properties: {action: {type: 'string'}}, required: ['action']}, displays: true},
     ],
-    async executeTool(name, args, context) {
+    async execute(name, args, context) {
       log.calls.push({server: 'autoui', tool: name, args});
       if (name === 'widget_display') {
         if (!args.params || typeof args.params !== 'object') return {text: JSON.stringify({error: 'Validation failed'}), isError: true};

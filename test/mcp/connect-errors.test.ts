@@ -58,7 +58,7 @@ describe('connection failures', () => {
     // The slow server did not hold the others back: it was the last to settle.
     expect(settledOrder[settledOrder.length - 1]).to.equal('slow');
     const data = results[2].status === 'fulfilled' ? results[2].connection : undefined;
-    const out = await data!.layer.callTool!('list_tables', {}, toolContext());
+    const out = await data!.layer.execute!('list_tables', {}, toolContext());
     expect(out.text).to.contain('seattle_weather');
     await Promise.all(results.map((r) => (r.status === 'fulfilled' ? r.connection.close() : undefined)));
   });

@@ -32,13 +32,13 @@ describe('demo recipes teach valid widget calls', () => {
   ] as const) {
     it(`${server}: every recipe's widget_display examples validate against the widget schemas`, async () => {
       const {layer} = await connect(server);
-      const recipes = JSON.parse((await layer.callTool!(list, {}, toolContext())).text) as Array<{name: string}>;
+      const recipes = JSON.parse((await layer.execute!(list, {}, toolContext())).text) as Array<{name: string}>;
       expect(recipes.length).to.be.at.least(4);
       const problems: string[] = [];
       let checked = 0;
       let viewRecipes = 0;
       for (const {name} of recipes) {
-        const text = (await layer.callTool!(get, {name}, toolContext())).text;
+        const text = (await layer.execute!(get, {name}, toolContext())).text;
         const calls = widgetCalls(text);
         // A recipe whose result is an MCP App's own view (machine-load) teaches no widget call.
         const showsAppView = /an MCP App/.test(text) && /Do not draw/.test(text);

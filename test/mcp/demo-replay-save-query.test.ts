@@ -32,7 +32,7 @@ function gate(decision: ApprovalDecision): ApprovalGate & {asked: ApprovalReques
 }
 
 const savedQueries = async (layer: McpLayer) =>
-  ((await layer.callTool!('list_saved_queries', {}, toolContext())).data as {queries: Array<{name: string; savedAt: string; rowCount: number}>}).queries;
+  ((await layer.execute!('list_saved_queries', {}, toolContext())).data as {queries: Array<{name: string; savedAt: string; rowCount: number}>}).queries;
 
 for (const wire of ['anthropic', 'openai'] as Wire[]) {
   describe(`${wire}: the save-query demo replay`, () => {

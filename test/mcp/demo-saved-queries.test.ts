@@ -21,8 +21,8 @@ interface Saved {
 /** A prefix no other test (or earlier run of this one) uses. */
 const unique = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-const save = (layer: McpLayer, args: Record<string, unknown>) => layer.callTool!('save_query', args, toolContext());
-const listed = async (layer: McpLayer) => ((await layer.callTool!('list_saved_queries', {}, toolContext())).data as {queries: Saved[]}).queries;
+const save = (layer: McpLayer, args: Record<string, unknown>) => layer.execute!('save_query', args, toolContext());
+const listed = async (layer: McpLayer) => ((await layer.execute!('list_saved_queries', {}, toolContext())).data as {queries: Saved[]}).queries;
 
 /** The 2025 lifecycle: what a session saved is that session's. */
 const SESSION = {protocol: '2025-11-25'} as const;

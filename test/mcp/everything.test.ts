@@ -11,19 +11,19 @@ describe('the reference server (server-everything) over Streamable HTTP', () => 
     const names = layer.tools.map((t) => t.name);
     expect(names).to.include.members(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']);
     expect(layer.tools.find((t) => t.name === 'trigger-long-running-operation')!.annotations).to.include({readOnlyHint: true});
-    expect((await layer.callTool!('echo', {message: 'bonjour'}, toolContext())).text).to.equal('Echo: bonjour');
+    expect((await layer.execute!('echo', {message: 'bonjour'}, toolContext())).text).to.equal('Echo: bonjour');
   });
 
   it('returns structured content (validated against its output schema without eval) as JSON and data', async () => {
     const {layer} = await connect('everything');
-    const out = await layer.callTool!('get-structured-content', {location: 'Chicago'}, toolContext());
+    const out = await layer.execute!('get-structured-content', {location: 'Chicago'}, toolContext());
     expect(out.data).to.have.keys(['temperature', 'conditions', 'humidity']);
     expect(out.text).to.contain(JSON.stringify(out.data));
   });
 
   it('summarises an image by type, MIME type and size, never its base64', async () => {
     const {layer} = await connect('everything');
-    const out = await layer.callTool!('get-tiny-image', {}, toolContext());
+    const out = await layer.execute!('get-tiny-image', {}, toolContext());
     expect(out.text).to.contain("Here's the image you requested:").and.contain('The image above is the MCP logo.');
     expect(out.text).to.match(/\[image: mime: image\/png, size: [\d.]+ (B|kB)\]/);
     expect(out.text).not.to.contain('iVBOR'); // the start of any base64 PNG
@@ -32,9 +32,9 @@ describe('the reference server (server-everything) over Streamable HTTP', () => 
 
   it('summarises a binary resource and keeps a text resource readable', async () => {
     const {layer} = await connect('everything');
-    const blob = await layer.callTool!('get-resource-reference', {resourceType: 'Blob', resourceId: 2}, toolContext());
+    const blob = await layer.execute!('get-resource-reference', {resourceType: 'Blob', resourceId: 2}, toolContext());
     expect(blob.text).to.match(/\[resource: uri: demo:\/\/\S+, mime: [^,]+, size: \d+ B\]/);
-    const text = await layer.callTool!('get-resource-reference', {resourceType: 'Text', resourceId: 1}, toolContext());
+    const text = await layer.execute!('get-resource-reference', {resourceType: 'Text', resourceId: 1}, toolContext());
     expect(text.text).to.match(/\[resource: uri: [^\]]+\]\n\S+/);
   });
 
@@ -43,7 +43,7 @@ describe('the reference server (server-everything) over Streamable HTTP', () => 
     const context = toolContext();
     // 8 steps over 2 s with a 1.5 s timeout: only progress keeps it alive.
     const out = await runWithTimeout(
-      (ctx) => layer.callTool!('trigger-long-running-operation', {duration: 2, steps: 8}, {...ctx, reportProgress: () => (context.reportProgress(), ctx.reportProgress())}),
+      (ctx) => layer.execute!('trigger-long-running-operation', {duration: 2, steps: 8}, {...ctx, reportProgress: () => (context.reportProgress(), ctx.reportProgress())}),
       {signal: new AbortController().signal, callId: 'c1', toolName: 'trigger-long-running-operation', timeoutMs: 1500},
     );
     expect(out.text).to.contain('Long running operation completed');
@@ -53,7 +53,7 @@ describe('the reference server (server-everything) over Streamable HTTP', () => 
   it('times out a call that sends no progress (TOOL_TIMEOUT)', async () => {
     const {layer} = await connect('everything');
     const error = await rejection(
-      runWithTimeout((ctx) => layer.callTool!('trigger-long-running-operation', {duration: 5, steps: 1}, ctx), {
+      runWithTimeout((ctx) => layer.execute!('trigger-long-running-operation', {duration: 5, steps: 1}, ctx), {
         signal: new AbortController().signal,
         callId: 'c2',
         toolName: 'trigger-long-running-operation',
@@ -72,12 +72,12 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const context = toolContext(controller.signal);
     const token = `t${Math.random()}`;
-    const pending = layer.callTool!('slow', {token}, {...context, reportProgress: () => (context.reportProgress(), context.progress === 2 && controller.abort())});
+    const pending = layer.execute!('slow', {token}, {...context, reportProgress: () => (context.reportProgress(), context.progress === 2 && controller.abort())});
     const error = await rejection(pending);
     expect(error.name).to.equal('AbortError');
     let status = '';
     for (let i = 0; i < 50 && status !== 'cancelled'; i++) {
-      status = (await layer.callTool!('slow_status', {token}, toolContext())).text;
+      status = (await layer.execute!('slow_status', {token}, toolContext())).text;
       if (status !== 'cancelled') await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).to.equal('cancelled');

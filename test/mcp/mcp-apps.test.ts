@@ -36,7 +36,7 @@ describe('MCP Apps, client side', () => {
 
   it('announces the UI extension with the MCP App MIME type in initialize', async () => {
     const {layer} = await connect('app-probe');
-    const output = await layer.callTool!('client_capabilities', {}, toolContext());
+    const output = await layer.execute!('client_capabilities', {}, toolContext());
     // With the Skills extension: a server's skills are read as recipes.
     expect(JSON.parse(output.text)).to.deep.equal({extensions: {'io.modelcontextprotocol/ui': {mimeTypes: ['text/html;profile=mcp-app']}, 'io.modelcontextprotocol/skills': {}}});
   });
@@ -58,14 +58,14 @@ describe('MCP Apps, client side', () => {
   it('shows a call of a tool with a view as an mcp-app widget that gets the result', async () => {
     const {layer} = await connect('app-probe');
     const canvas = recordingCanvas();
-    const output = await layer.callTool!('probe', {note: 'hi'}, {...toolContext(), widgets: canvas as WidgetSink});
+    const output = await layer.execute!('probe', {note: 'hi'}, {...toolContext(), widgets: canvas as WidgetSink});
     expect(output.text).to.include('probe ran: hi');
     const [view] = [...canvas.items.values()];
     expect(view.type).to.equal('mcp-app');
     expect(view.params).to.deep.include({server: 'Probe', tool: 'probe', resourceUri: 'ui://probe/view.html', input: {note: 'hi'}});
     expect((view.params.result as {structuredContent: unknown}).structuredContent).to.deep.equal({note: 'hi', ran: true});
     // A tool without a view shows nothing.
-    await layer.callTool!('client_capabilities', {}, {...toolContext(), widgets: canvas as WidgetSink});
+    await layer.execute!('client_capabilities', {}, {...toolContext(), widgets: canvas as WidgetSink});
     expect(canvas.items.size).to.equal(1);
   });
 

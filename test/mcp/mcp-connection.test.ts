@@ -20,7 +20,7 @@ describe('connectMcpServer: the Data demo server', () => {
 
   it('runs SQL and returns the rows as text for the model and as data for the page', async () => {
     const {layer} = await connect('demo-data');
-    const out = await layer.callTool!('query_sql', {sql: "SELECT iata, latitude FROM airports WHERE iata = 'SEA'"}, toolContext());
+    const out = await layer.execute!('query_sql', {sql: "SELECT iata, latitude FROM airports WHERE iata = 'SEA'"}, toolContext());
     expect(out.isError).to.equal(undefined);
     expect(out.data).to.deep.include({rowCount: 1, truncated: false});
     expect((out.data as {rows: unknown[]}).rows[0]).to.deep.equal({iata: 'SEA', latitude: 47.44898194});
@@ -30,13 +30,13 @@ describe('connectMcpServer: the Data demo server', () => {
 
   it('refuses writes with a clear error result, and caps large results with a note', async () => {
     const {layer} = await connect('demo-data');
-    const write = await layer.callTool!('query_sql', {sql: 'DELETE FROM airports'}, toolContext());
+    const write = await layer.execute!('query_sql', {sql: 'DELETE FROM airports'}, toolContext());
     expect(write.isError).to.equal(true);
     expect(write.text).to.contain('read-only');
-    const big = await layer.callTool!('query_sql', {sql: 'SELECT * FROM airports'}, toolContext());
+    const big = await layer.execute!('query_sql', {sql: 'SELECT * FROM airports'}, toolContext());
     expect(big.data).to.deep.include({rowCount: 500, truncated: true});
     expect(big.text).to.contain('Only the first 500 rows');
-    const count = await layer.callTool!('query_sql', {sql: 'SELECT count(*) AS n FROM airports'}, toolContext());
+    const count = await layer.execute!('query_sql', {sql: 'SELECT count(*) AS n FROM airports'}, toolContext());
     expect((count.data as {rows: Array<{n: number}>}).rows[0].n).to.equal(3376);
   });
 
@@ -48,13 +48,13 @@ describe('connectMcpServer: the Data demo server', () => {
 
   it('passes a tool error from the server through as isError', async () => {
     const {layer} = await connect('mcp-quirks');
-    const out = await layer.callTool!('fail', {}, toolContext());
+    const out = await layer.execute!('fail', {}, toolContext());
     expect(out).to.deep.equal({text: 'the quirks server refuses this on purpose', isError: true});
   });
 
   it('sends the token as a Bearer header and the extra headers', async () => {
     const {layer} = await connect('mcp-quirks', {token: 's3cret', headers: {'X-Test': 'yes'}});
-    const out = await layer.callTool!('headers', {}, toolContext());
+    const out = await layer.execute!('headers', {}, toolContext());
     expect(out.data).to.deep.equal({authorization: 'Bearer s3cret', xTest: 'yes'});
   });
 
@@ -64,14 +64,14 @@ describe('connectMcpServer: the Data demo server', () => {
     expect(disabledTools.map((d) => d.name)).to.have.members(['not_object', 'dangling_ref']);
     expect(disabledTools.find((d) => d.name === 'dangling_ref')!.reason).to.contain('#/$defs/missing');
     expect(disabledTools.find((d) => d.name === 'not_object')!.reason).to.contain('inputSchema');
-    const echo = await layer.callTool!('echo', {text: 'still works'}, toolContext());
+    const echo = await layer.execute!('echo', {text: 'still works'}, toolContext());
     expect(echo.text).to.equal('still works');
   });
 
   it('refuses calls once closed', async () => {
     const connection = await connect('demo-data');
     await connection.close();
-    const error = await connection.layer.callTool!('list_tables', {}, toolContext()).then(
+    const error = await connection.layer.execute!('list_tables', {}, toolContext()).then(
       () => undefined,
       (e) => e,
     );

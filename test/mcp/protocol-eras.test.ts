@@ -25,7 +25,7 @@ describe('MCP protocol eras', () => {
   it('a pin is kept: 2025-11-25 with a server that speaks both, and 2026-07-28 fails loudly with a 2025-only one', async () => {
     const legacy = await connect('demo-data', {protocol: '2025-11-25'});
     expect(legacy.protocol).to.equal('2025-11-25');
-    expect((await legacy.layer.callTool!('list_tables', {}, toolContext())).text).to.contain('airports');
+    expect((await legacy.layer.execute!('list_tables', {}, toolContext())).text).to.contain('airports');
     const error = await rejection(connectMcpServer({url: serverUrl('mcp-prompts'), protocol: '2026-07-28', connectTimeoutMs: 5000}));
     expect(error.code).to.equal('MCP_CONNECT');
   });
@@ -55,7 +55,7 @@ describe('MCP protocol eras', () => {
       const {layer} = await connect('demo-atlas', {protocol});
       expect(layer.recipes?.length).to.be.greaterThan(0);
       expect(layer.tools.find((t) => t.name === 'country_info')?.annotations?.readOnlyHint).to.equal(true);
-      const out = await layer.callTool!('country_info', {country: 'Kenya'}, toolContext());
+      const out = await layer.execute!('country_info', {country: 'Kenya'}, toolContext());
       expect(out.isError).to.not.equal(true);
       expect(out.text).to.contain('Nairobi');
     });

@@ -13,9 +13,9 @@ describe('recipes of real servers, through the canonical resolver', () => {
       list_recipes: {tool: 'list_recipes', via: 1},
       get_recipe: {tool: 'get_recipe', via: 1},
     });
-    const found = JSON.parse((await layer.callTool!('search_recipes', {query: 'map of the airports'}, toolContext())).text);
+    const found = JSON.parse((await layer.execute!('search_recipes', {query: 'map of the airports'}, toolContext())).text);
     expect(found[0].name).to.equal('airports-map');
-    const recipe = (await layer.callTool!('get_recipe', {name: 'airports-map'}, toolContext())).text;
+    const recipe = (await layer.execute!('get_recipe', {name: 'airports-map'}, toolContext())).text;
     expect(recipe).to.contain('query_sql').and.contain('widget_display').and.contain('"name": "map"');
   });
 
@@ -28,7 +28,7 @@ describe('recipes of real servers, through the canonical resolver', () => {
     });
     expect(layer.recipes!.length).to.be.at.least(4);
     expect(layer.recipes!.map((r) => r.name)).to.include.members(['largest-cities-map', 'region-population-chart', 'country-profile', 'neighbours-table']);
-    const skill = (await layer.callTool!('read_skill', {name: 'country-profile'}, toolContext())).text;
+    const skill = (await layer.execute!('read_skill', {name: 'country-profile'}, toolContext())).text;
     expect(skill).to.contain('country_info').and.contain('"name": "kv"');
   });
 
@@ -41,14 +41,14 @@ describe('recipes of real servers, through the canonical resolver', () => {
     const roles = resolveCanonicalTools(layer.tools);
     expect(roles.list_recipes?.tool).to.equal('list_recipes');
     expect(roles.get_recipe?.tool).to.equal('get_recipe');
-    const listed = JSON.parse((await layer.callTool!('list_recipes', {}, toolContext())).text);
+    const listed = JSON.parse((await layer.execute!('list_recipes', {}, toolContext())).text);
     expect(listed[1]).to.deep.include({name: 'plant-card', arguments: [{name: 'plant', required: true, description: 'the plant'}]});
-    const recipe = await layer.callTool!('get_recipe', {name: 'plant-card', arguments: {plant: 'basil'}}, toolContext());
+    const recipe = await layer.execute!('get_recipe', {name: 'plant-card', arguments: {plant: 'basil'}}, toolContext());
     expect(recipe.text).to.contain('Show a kv widget about basil.');
-    const unknown = await layer.callTool!('get_recipe', {name: 'nope'}, toolContext());
+    const unknown = await layer.execute!('get_recipe', {name: 'nope'}, toolContext());
     expect(unknown.isError).to.equal(true);
     // Its real tools still go to the server.
-    expect((await layer.callTool!('sowing_calendar', {plant: 'tomato'}, toolContext())).text).to.contain('March');
+    expect((await layer.execute!('sowing_calendar', {plant: 'tomato'}, toolContext())).text).to.contain('March');
   });
 
   for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
@@ -63,11 +63,11 @@ describe('recipes of real servers, through the canonical resolver', () => {
       const roles = resolveCanonicalTools(layer.tools);
       expect(roles.list_recipes?.tool).to.equal('list_recipes');
       expect(roles.get_recipe?.tool).to.equal('get_recipe');
-      expect(JSON.parse((await layer.callTool!('list_recipes', {}, toolContext())).text).map((r: {name: string}) => r.name)).to.deep.equal(['city-card', 'rainfall-chart']);
-      const recipe = await layer.callTool!('get_recipe', {name: 'rainfall-chart'}, toolContext());
+      expect(JSON.parse((await layer.execute!('list_recipes', {}, toolContext())).text).map((r: {name: string}) => r.name)).to.deep.equal(['city-card', 'rainfall-chart']);
+      const recipe = await layer.execute!('get_recipe', {name: 'rainfall-chart'}, toolContext());
       expect(recipe.text).to.contain('Call `rainfall` with the city, then show a bar chart');
-      expect((await layer.callTool!('get_recipe', {name: 'nope'}, toolContext())).isError).to.equal(true);
-      expect((await layer.callTool!('rainfall', {}, toolContext())).text).to.contain('"mm":[120,95]');
+      expect((await layer.execute!('get_recipe', {name: 'nope'}, toolContext())).isError).to.equal(true);
+      expect((await layer.execute!('rainfall', {}, toolContext())).text).to.contain('"mm":[120,95]');
     });
   }
 });

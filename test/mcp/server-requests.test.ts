@@ -11,7 +11,7 @@ describe('requests from the server (sampling, elicitation, roots)', () => {
   ]) {
     it(`answers ${feature} at once with "not supported", so the tool finishes instead of hanging`, async () => {
       const {layer} = await connect('mcp-asks');
-      const out = await layer.callTool!(tool, {}, toolContext());
+      const out = await layer.execute!(tool, {}, toolContext());
       expect(out.isError).to.equal(true);
       expect(out.text).to.contain('client refused').and.contain('Not supported').and.contain(feature);
     });
@@ -25,6 +25,6 @@ describe('legacy SSE servers', () => {
     const {layer, transport, serverInfo} = await connect('mcp-legacy-sse');
     expect(transport).to.equal('sse');
     expect(serverInfo.name).to.equal('Legacy');
-    expect((await layer.callTool!('shout', {text: 'hé'}, toolContext())).text).to.equal('HÉ');
+    expect((await layer.execute!('shout', {text: 'hé'}, toolContext())).text).to.equal('HÉ');
   });
 });

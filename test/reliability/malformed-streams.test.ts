@@ -27,7 +27,7 @@ function recordingLayer(calls: unknown[]): WebMcpLayer {
     serverName: 'probe',
     description: 'Records notes',
     tools: [{name: 'record', description: 'Records a note', inputSchema: {type: 'object', properties: {note: {type: 'string'}, n: {type: 'number'}}, required: ['note', 'n'], additionalProperties: false}, annotations: {readOnlyHint: true}}],
-    async executeTool(_name, args) {
+    async execute(_name, args) {
       calls.push(structuredClone(args));
       return {text: 'recorded'};
     },

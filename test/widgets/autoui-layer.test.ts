@@ -18,7 +18,7 @@ function setup(options: {hosts?: string[]; veto?: boolean; blockedImages?: 'gate
   });
   const ctx: ToolExecutionContext = {signal: new AbortController().signal, callId: 'c1', reportProgress() {}, widgets};
   const run = async (name: string, args: Record<string, unknown>) => {
-    const out = await layer.executeTool!(name, args, ctx);
+    const out = await layer.execute!(name, args, ctx);
     return {...out, json: JSON.parse(out.text.startsWith('{') ? out.text : '{}') as Record<string, any>};
   };
   return {registry, store, layer, run, asked, ctx};
@@ -73,15 +73,15 @@ describe('autoui layer: recipes', () => {
 
   it('lets a page build its own server with tools and recipes', async () => {
     const {ctx} = setup();
-    const {layer, executeTool} = createWebMcpServer('designkit', {
+    const {layer, execute} = createWebMcpServer('designkit', {
       description: 'Design kit',
       recipes: ['---\nname: hero\ndescription: A hero banner\nwhen: landing pages\nkeywords: banner, bandeau\n---\nUse hero.'],
       tools: [{name: 'shout', description: 'Upper-cases', execute: (args) => String(args.text).toUpperCase()}],
     });
     expect(layer.tools.map((t) => t.name)).to.deep.equal(['search_recipes', 'list_recipes', 'get_recipe', 'shout']);
-    expect((await executeTool('shout', {text: 'hi'}, ctx)).text).to.equal('HI');
-    expect(JSON.parse((await executeTool('search_recipes', {query: 'bandeau'}, ctx)).text).recipes[0].name).to.equal('hero');
-    const unknown = await executeTool('nope', {}, ctx);
+    expect((await execute('shout', {text: 'hi'}, ctx)).text).to.equal('HI');
+    expect(JSON.parse((await execute('search_recipes', {query: 'bandeau'}, ctx)).text).recipes[0].name).to.equal('hero');
+    const unknown = await execute('nope', {}, ctx);
     expect(unknown.isError).to.equal(true);
     expect(unknown.text).to.contain('shout');
   });

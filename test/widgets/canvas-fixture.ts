@@ -23,7 +23,7 @@ export async function canvasFixture(options: {environment?: Partial<WidgetEnviro
   const widgets = vetoableCanvas(store, (w) => options.beforeCreate?.(w.type, w.params) ?? true);
   const ctx = {signal: new AbortController().signal, callId: 'c', reportProgress() {}, widgets};
   const tool = async (name: string, args: Record<string, unknown>) => {
-    const out = await layer.executeTool!(name, args, ctx);
+    const out = await layer.execute!(name, args, ctx);
     return {...out, json: JSON.parse(out.text) as Record<string, any>};
   };
   const item = (id: string) => canvas.shadowRoot!.querySelector(`[data-id="${id}"]`) as HTMLElement;

@@ -21,7 +21,7 @@ const layer = {
   protocol: 'mcp',
   serverName: 'Data',
   tools: [{name: 'count', description: 'Count rows', inputSchema: {type: 'object', properties: {}}}],
-  async callTool() {
+  async execute() {
     return {text: '3'};
   },
 };

@@ -26,7 +26,7 @@ const writer: WebMcpLayer = {
   serverName: 'notes',
   description: 'Writes notes',
   tools: [{name: 'save', description: 'Saves a note', inputSchema: {type: 'object', properties: {text: {type: 'string'}}}}],
-  async executeTool() {
+  async execute() {
     return {text: 'saved'};
   },
 };

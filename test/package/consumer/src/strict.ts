@@ -89,7 +89,7 @@ const data: McpLayer = {
   protocol: 'mcp',
   serverName: 'Data',
   tools: [{name: 'query_sql', description: 'Run SQL', inputSchema: {type: 'object', properties: {sql: {type: 'string'}}}}],
-  callTool: async (name, args, {signal}) => ({text: await runQuery(String(args.sql), signal)}),
+  execute: async (name, args, {signal}) => ({text: await runQuery(String(args.sql), signal)}),
 };
 const model = createProvider({provider: 'anthropic', endpoint: '/llm'});
 const loop = await runAgentLoop('How many airports in France?', {provider: model, layers: [data], lang: 'en'});
