@@ -16,58 +16,39 @@
  * request; a question asked meanwhile waits for it.
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
-import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer, ToolOutput, WebMcpLayer} from '../agent/types.js';
-import type {WidgetDraftSink, WidgetInstance} from '../agent/widget-sink.js';
-import {AutouiError, ErrorCodes, loadFailed, type AutouiErrorCode} from '../errors.js';
-import type {LanguageModel} from '../providers/language-model.js';
+import type {NewWidget, WidgetDraftSink} from '../agent/widget-sink.js';
+import {AutouiError, ErrorCodes, type AutouiErrorCode} from '../errors.js';
 import type {ModelMessage} from '../providers/model-messages.js';
-import type {ProviderOptions} from '../providers/provider-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
 import {forgetTokens} from '../mcp/auth-store.js';
+import {LazyApprovals} from './lazy-approvals.js';
+import {LazyApps} from './lazy-apps.js';
+import {lazyChunk} from './lazy-chunk.js';
+import {loopOptions} from './loop-options.js';
 import {SessionElicitations} from './session-elicitations.js';
+import {SessionRestores, type RestoreOptions, type RestoreResult} from './session-restores.js';
 import {SessionSignIns} from './session-sign-ins.js';
-import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
-import type {QuestionSource, SessionApps, SessionAppsApi} from './session-apps.js';
+import type {QuestionSource, SessionAppsApi} from './session-apps.js';
 import type {RunRecord, SessionEvent, SessionListener} from './session-events.js';
 import type {AgentSessionOptions, SessionSettings} from './session-options.js';
-import type {DroppedPart} from './read-snapshot.js';
 import type {AutouiSnapshot, SnapshotOptions} from './snapshot-format.js';
 import {takeSnapshot} from './take-snapshot.js';
-import {appendAssistantText, endAssistantText, settleApproval, settleEntry, type Notice, type RestoreSource, type TranscriptEntry} from './transcript.js';
+import {appendAssistantText, endAssistantText, settleEntry, type CardEntry, type Notice, type TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore, type WidgetChange} from './widget-store.js';
 
 export type {AgentSessionOptions, SessionSettings} from './session-options.js';
+export type {RestoreOptions, RestoreResult} from './session-restores.js';
 
 type RunEngine = typeof import('./run-engine.js');
-type RestoreEngine = typeof import('./restore-engine.js');
 
 /** Options of {@link AgentSession.ask}. */
 export interface AskOptions {
   /** Where the question comes from when the person did not type it: an MCP App view's `ui/message`. */
   from?: QuestionSource;
-}
-
-/** Options of {@link AgentSession.restore}. */
-export interface RestoreOptions {
-  /**
-   * Where the snapshot comes from, for the notice and the `restored` event. Default `snapshot`.
-   * `share` reads only its widgets: a share link's transcript or conversation is never taken.
-   */
-  source?: RestoreSource;
-}
-
-/** What a restore brought back. */
-export interface RestoreResult {
-  /** The widgets now on the canvas, as stored. */
-  widgets: WidgetInstance[];
-  /** What was left out, and why: widgets of unknown types or with invalid params, malformed lines, a conversation that does not hold together. */
-  dropped: DroppedPart[];
-  /** True when the snapshot's conversation was restored: the next question continues it. */
-  conversation: boolean;
 }
 
 const DEFAULT_SERVER_WAIT_MS = 10_000;
@@ -80,49 +61,20 @@ export class AgentSession {
    * What the MCP App views on the canvas may ask of the session: their own server's tools and
    * resources, the next question, the model's context. Its code is a lazy chunk of its own.
    */
-  readonly apps: SessionAppsApi = {
-    readView: async (view, uri, signal) => (await this.#appsReady()).readView(view, uri, signal),
-    callTool: async (view, name, args, signal) => (await this.#appsReady()).callTool(view, name, args, signal),
-    readResource: async (view, uri, signal) => (await this.#appsReady()).readResource(view, uri, signal),
-    message: async (view, text) => (await this.#appsReady()).message(view, text),
-    updateModelContext: (view, text) => void this.#appsReady().then((apps) => apps.updateModelContext(view, text)),
-    onRemove: (id, listener) =>
-      this.widgets.subscribe((change) => {
-        const gone =
-          change.kind === 'removed' ? change.id === id
-          : change.kind === 'cleared' ? change.removed?.includes(id) || change.removedDrafts?.includes(id)
-          : change.kind === 'draft-removed' && change.fromDraft === id;
-        if (gone) listener();
-      }),
-  };
-  #apps?: SessionApps;
+  readonly apps: SessionAppsApi;
 
   #settings: SessionSettings;
   readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval' | 'auth' | 'askElicitation' | 'protocolMemory'>;
   readonly #listeners = new Set<SessionListener>();
   /** Servers waiting for the person to sign in; the next question asks. */
   readonly #signIns = new SessionSignIns({
-    shown: (request, respond) => {
-      this.#transcript = [...endAssistantText(this.#transcript), {kind: 'sign-in', request, state: 'pending'}];
-      this.#emit({type: 'sign-in', request, respond});
-    },
-    settled: (request, state) => {
-      this.#transcript = settleEntry(this.#transcript, 'sign-in', request, state);
-      this.#emit({type: 'sign-in-settled', id: request.id, request, state});
-    },
+    shown: (request, respond) => void this.#cardAsked({kind: 'sign-in', request, state: 'pending'}, {type: 'sign-in', request, respond}),
+    settled: (request, state) => this.#cardSettled({kind: 'sign-in', request, state}, {type: 'sign-in-settled', id: request.id, request, state}),
   });
   /** Servers' questions to the person. */
   readonly #elicitations = new SessionElicitations({
-    asked: (request, respond) => {
-      this.#transcript = [...endAssistantText(this.#transcript), {kind: 'elicitation', request, state: 'pending'}];
-      const heard = this.#listeners.size > 0;
-      this.#emit({type: 'elicitation', request, respond});
-      return heard;
-    },
-    settled: (request, state) => {
-      this.#transcript = settleEntry(this.#transcript, 'elicitation', request, state);
-      this.#emit({type: 'elicitation-settled', id: request.id, request, state});
-    },
+    asked: (request, respond) => this.#cardAsked({kind: 'elicitation', request, state: 'pending'}, {type: 'elicitation', request, respond}),
+    settled: (request, state) => this.#cardSettled({kind: 'elicitation', request, state}, {type: 'elicitation-settled', id: request.id, request, state}),
     askElicitation: () => this.#hooks.askElicitation,
   });
   readonly #servers = new ServerSet({
@@ -139,22 +91,17 @@ export class AgentSession {
       if (code !== ErrorCodes.MCP_CONFIG) this.#fail(code, message);
     },
   });
-  /** What the approvals do in this session; the approvals themselves come with the run engine. */
-  readonly #approvalHooks: ApprovalHooks = {
-    asked: (request, respond) => {
-      this.#transcript = [...endAssistantText(this.#transcript), {kind: 'approval', request, state: 'pending'}];
-      const heard = this.#listeners.size > 0;
-      this.#emit({type: 'approval', request, respond});
-      return heard;
-    },
-    settled: (request, state) => {
-      this.#transcript = settleApproval(this.#transcript, request, state);
-      this.#emit({type: 'approval-settled', id: request.id, request, state});
-    },
+  /** Calls that wait for a person, each layer's policy, the "always allow" answers. */
+  readonly #approvals = new LazyApprovals({
+    asked: (request, respond) => this.#cardAsked({kind: 'approval', request, state: 'pending'}, {type: 'approval', request, respond}),
+    settled: (request, state) => this.#cardSettled({kind: 'approval', request, state}, {type: 'approval-settled', id: request.id, request, state}),
     askApproval: () => this.#hooks.askApproval,
-  };
-  /** Made by the first question (with the engine chunk), kept for the session: it remembers "always". */
-  #approvals?: SessionApprovals;
+    serverPolicy: (layer) => this.#servers.configOf(layer)?.approve,
+  });
+  /** What the MCP App views on the canvas ask of the session. */
+  readonly #apps: LazyApps;
+  /** Snapshots read back, and what questions wait for. */
+  readonly #restores: SessionRestores;
   /** The canvas tools see: the store, with the page's veto before each new widget. */
   readonly #canvas: WidgetDraftSink;
   #layers: ToolLayer[];
@@ -164,31 +111,47 @@ export class AgentSession {
   #runs: readonly RunRecord[] = [];
   /** The question being answered. */
   #run?: AbortController;
-  /** The question waiting for a restore to finish before it starts (a restore may go on then). */
-  #waiting?: AbortController;
   /** Bumped by clear(): a run started before it must write nothing back. */
   #epoch = 0;
-  #engine?: Promise<RunEngine>;
-  #restoreEngine?: Promise<RestoreEngine>;
-  /** The restores asked for, one after the other; a question waits for them. */
-  #restores: Promise<unknown> = Promise.resolve();
-  #restoresPending = 0;
-  /** What questions wait for besides restores (see `holdQuestions`). */
-  readonly #holds = new Set<Promise<unknown>>();
-  /** True while a restore writes the canvas (its widget events are the snapshot's, not changes). */
-  #applying = false;
-  /** "Always allow" answers given back before the approvals exist (they come with the run engine). */
-  #alwaysPending: string[] = [];
+  readonly #loadEngine = lazyChunk<RunEngine>(() => import('./run-engine.js'));
 
   constructor(options: AgentSessionOptions = {}) {
     const {layers, servers, prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, ...settings} = options;
     this.#settings = settings;
     this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory};
     this.#layers = [...(layers ?? [])];
-    this.#canvas = vetoableCanvas(this.widgets, (widget) => {
-      let allowed = true;
-      this.#emit({type: 'widget-create', widget, veto: () => (allowed = false)});
-      return allowed;
+    this.#canvas = vetoableCanvas(this.widgets, this.#offer);
+    this.#apps = new LazyApps({
+      widgets: this.widgets,
+      loadEngine: this.#loadEngine,
+      layers: () => this.layers,
+      approvals: this.#approvals,
+      sessionPolicy: () => this.#settings.approve,
+      ask: (text, from) => {
+        if (this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, "A question is already being answered; the view's message was not sent.");
+        void this.ask(text, {from});
+      },
+    });
+    this.apps = this.#apps.api;
+    this.#restores = new SessionRestores({
+      widgets: this.widgets,
+      epoch: () => this.#epoch,
+      run: () => this.#run,
+      prepare: () => this.#hooks.prepareRestore?.(),
+      loadEngine: this.#loadEngine,
+      layers: () => this.layers,
+      offer: this.#offer,
+      replace: ({history, buffer, transcript}) => {
+        this.#approvals.forget();
+        this.#history = history;
+        this.#buffer = buffer;
+        this.#runs = [];
+        this.#transcript = transcript;
+      },
+      fail: (code, message) => this.#fail(code, message),
+      refuse: (code, message) => this.#refuse(code, message),
+      notice: (notice) => this.#notice(notice),
+      restored: (source, result) => this.#emit({type: 'restored', source, ...result}),
     });
     this.widgets.subscribe((change) => this.#onWidgetChange(change));
     if (servers) this.setServers(servers);
@@ -285,12 +248,7 @@ export class AgentSession {
     const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
     // A snapshot being restored (or a stored copy being read) is the conversation this question
     // continues: it goes in first, then the question.
-    // Also one asked for while it waits (a stored copy read, then restored).
-    while ((this.#restoresPending > 0 || this.#holds.size > 0) && !controller.signal.aborted) {
-      this.#waiting = controller;
-      await Promise.race([Promise.all([this.#restores, ...this.#holds].map((p) => p.catch(() => {}))), stopped]);
-    }
-    this.#waiting = undefined;
+    await this.#restores.before(controller, stopped);
     const record: RunRecord = {question: text, calls: []};
     const from = options.from;
     if (live()) {
@@ -299,7 +257,7 @@ export class AgentSession {
     }
     // What the model reads: a view's message says it is one, and views' context goes with it.
     const asked = from ? `[Sent by the ${from.app.tool} app view of ${from.app.server} after the user clicked in it; the words are the view's, not typed by the user:] ${text}` : text;
-    const modelText = this.#apps ? this.#apps.withContext(asked) : asked;
+    const modelText = this.#apps.withContext(asked);
     this.#emit({type: 'run-start', question: text});
     let result: AgentResult;
     try {
@@ -325,7 +283,7 @@ export class AgentSession {
       // A failed question goes back to the person; keeping it in the history would send it twice.
       if (result.stopReason !== 'error') this.#history = result.messages;
       this.#afterRun(result);
-      this.#cancelOpenViews(result);
+      this.#apps.cancelOpenViews(result);
     }
     try {
       await this.#hooks.settle?.(result);
@@ -374,9 +332,8 @@ export class AgentSession {
   clear(): void {
     this.#epoch++;
     this.abort();
-    this.#approvals?.forget();
-    this.#alwaysPending = [];
-    this.#apps?.clear();
+    this.#approvals.forget();
+    this.#apps.clear();
     this.#history = [];
     this.#buffer = undefined;
     this.#transcript = [];
@@ -387,7 +344,7 @@ export class AgentSession {
 
   /** True while a restore is writing the canvas: the widget events heard then are the snapshot's. */
   get restoring(): boolean {
-    return this.#applying;
+    return this.#restores.applying;
   }
 
   /**
@@ -414,16 +371,7 @@ export class AgentSession {
    * `RUN_IN_PROGRESS` while a question runs, and `ABORTED` when `clear()` comes first.
    */
   restore(snapshot: unknown, options: RestoreOptions = {}): Promise<RestoreResult> {
-    if (this.#run && this.#waiting !== this.#run) {
-      return Promise.reject(this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question is being answered: restore the snapshot once it ends, or stop it first.'));
-    }
-    this.#restoresPending++;
-    const restored = this.#restores
-      .catch(() => {})
-      .then(() => this.#restore(snapshot, options.source ?? 'snapshot'))
-      .finally(() => this.#restoresPending--);
-    this.#restores = restored;
-    return restored;
+    return this.#restores.restore(snapshot, options);
   }
 
   /**
@@ -431,17 +379,12 @@ export class AgentSession {
    * fetches a snapshot or reads a stored copy on start holds the first question until it is in.
    */
   holdQuestions(task: Promise<unknown>): void {
-    const held = task.then(
-      () => {},
-      () => {},
-    );
-    this.#holds.add(held);
-    void held.then(() => this.#holds.delete(held));
+    this.#restores.holdQuestions(task);
   }
 
   /** The "always allow" answers the session's stored copy keeps (MCP servers' only, by address and tool). */
   get alwaysAllowed(): readonly string[] {
-    return this.#approvals?.remembered() ?? [...this.#alwaysPending];
+    return this.#approvals.alwaysAllowed;
   }
 
   /**
@@ -449,9 +392,7 @@ export class AgentSession {
    * session, never for a snapshot (a snapshot cannot approve anything).
    */
   allowAlways(keys: readonly string[]): void {
-    const valid = keys.filter((k) => typeof k === 'string' && k.includes('\n'));
-    if (this.#approvals) this.#approvals.remember(valid);
-    else this.#alwaysPending.push(...valid);
+    this.#approvals.allowAlways(keys);
   }
 
   /** Stops any question and closes the servers (a later `setServers` connects them again). */
@@ -468,110 +409,21 @@ export class AgentSession {
     this.#fail(code, message);
   }
 
-  async #restore(input: unknown, source: RestoreSource): Promise<RestoreResult> {
-    const epoch = this.#epoch;
-    let read: ReturnType<RestoreEngine['readSnapshot']>;
-    let restoring: RestoreEngine;
-    let engine: RunEngine | undefined;
-    try {
-      restoring = await this.#loadRestoreEngine();
-      read = restoring.readSnapshot(input);
-      // A share link carries a canvas, nothing else: lines or a history written by whoever made
-      // the link would speak in the agent's voice and be sent to the model.
-      if (source === 'share') read = {widgets: read.widgets, transcript: [], dropped: read.dropped.filter((d) => d.part === 'widget')};
-      // The layers that check widgets, and the result buffer of a restored conversation.
-      await this.#hooks.prepareRestore?.();
-      if (read.conversation) engine = await this.#loadEngine();
-    } catch (error) {
-      const failure = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.SNAPSHOT_INVALID, `The snapshot could not be read (${String((error as Error)?.message ?? error)}).`, {cause: error});
-      this.#fail(failure.code, failure.message);
-      throw failure;
-    }
-    if (epoch !== this.#epoch) throw this.#refuse(ErrorCodes.ABORTED, 'clear() was called while a snapshot was being restored; it was not restored.');
-    if (this.#run && this.#waiting !== this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
-
-    const dropped = [...read.dropped];
-    const accepted = restoring.checkRestoredWidgets(read.widgets, this.layers, (widget) => {
-      let allowed = true;
-      this.#emit({type: 'widget-create', widget, veto: () => (allowed = false)});
-      return allowed;
-    }, dropped);
-    // No epoch change: the only question alive now is one waiting for this restore, which has
-    // written nothing yet and goes on from the restored conversation.
-    this.#approvals?.forget();
-    this.#alwaysPending = [];
-    this.#history = read.conversation?.messages ?? [];
-    if (read.conversation && engine) {
-      const buffer = new engine.ResultBuffer();
-      for (const result of read.conversation.results) buffer.set(result.id, result.text, result.iteration);
-      this.#buffer = buffer;
-    } else this.#buffer = undefined;
-    this.#runs = [];
-    this.#transcript = read.transcript;
-    this.#applying = true;
-    let widgets: WidgetInstance[];
-    try {
-      widgets = this.widgets.replaceAll(accepted);
-    } finally {
-      this.#applying = false;
-    }
-    // The types, once each and at most 20: a notice is a line, and a snapshot keeps it.
-    const droppedTypes = [...new Set(dropped.filter((d) => d.part === 'widget').map((d) => d.type ?? 'widget'))].slice(0, 20);
-    // The person is told why the canvas is not empty, and what could not come back; a page that
-    // restores its own snapshot, or an empty one, with nothing left out, adds no line.
-    const empty = widgets.length === 0 && read.transcript.length === 0 && !read.conversation?.messages.length;
-    if ((source !== 'snapshot' && !empty) || dropped.length) {
-      this.#notice({reason: 'restored', level: 'info', restored: {source, widgets: widgets.length, dropped: droppedTypes}});
-    }
-    const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined};
-    this.#emit({type: 'restored', source, ...result});
-    return result;
-  }
-
   /** Adds a notice to the transcript (and its `notice` event), e.g. a view's storage that failed. */
   reportNotice(notice: Notice): void {
     this.#notice(notice);
   }
 
-  #loadRestoreEngine(): Promise<RestoreEngine> {
-    this.#restoreEngine ??= import('./restore-engine.js').catch((error: unknown) => {
-      this.#restoreEngine = undefined;
-      throw loadFailed('Part of autoui-agent', error);
-    });
-    return this.#restoreEngine;
-  }
-
-  #loadEngine(): Promise<RunEngine> {
-    this.#engine ??= import('./run-engine.js').catch((error: unknown) => {
-      this.#engine = undefined;
-      throw loadFailed('Part of autoui-agent', error);
-    });
-    return this.#engine;
-  }
-
   #loopOptions(engine: RunEngine, signal: AbortSignal, record: RunRecord, live: () => boolean): AgentLoopOptions {
     const settings = this.#settings;
-    const model = settings.model ?? {provider: 'anthropic'};
     this.#buffer ??= new engine.ResultBuffer();
-    const approvals = this.#approvalsOf(engine);
-    // Each layer's policy as the question starts: a change applies to the next question, and a
-    // server reconnected meanwhile cannot lose its policy (anything not found asks about all).
     const layers = this.layers;
-    const policies = new Map(layers.map((layer) => [layer, this.#policyFor(layer, settings)]));
-    return {
-      provider: isLanguageModel(model) ? model : engine.createProvider(model),
+    return loopOptions(engine.createProvider, settings, {
       layers,
-      lang: settings.language ?? 'fr',
-      maxIterations: positiveOr(settings.maxIterations, 10),
-      toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
-      eagerTools: settings.eagerTools,
-      drafts: settings.drafts,
-      systemPrompt: settings.systemPrompt,
-      maxTokens: settings.maxTokens,
       history: this.#history,
       resultBuffer: this.#buffer,
       widgets: this.#canvas,
-      approval: approvals.gate((layer) => policies.get(layer) ?? 'all'),
+      approval: this.#approvals.gate(engine, layers, settings.approve),
       signal,
       callbacks: {
         onText: (delta) => {
@@ -592,55 +444,28 @@ export class AgentSession {
           this.#emit({type: 'tool-call', call});
         },
       },
-    };
-  }
-
-  /** The apps' side of the session, its own chunk, made the first time a view asks (with the engine, for approvals). */
-  async #appsReady(): Promise<SessionApps> {
-    const [engine, {SessionApps}] = await Promise.all([this.#loadEngine(), import('./session-apps.js')]);
-    this.#apps ??= new SessionApps({
-      layers: () => this.layers,
-      policyFor: (layer) => this.#policyFor(layer, this.#settings),
-      approvals: () => this.#approvalsOf(engine),
-      ask: (text, from) => {
-        if (this.#run) throw this.#refuse(ErrorCodes.RUN_IN_PROGRESS, "A question is already being answered; the view's message was not sent.");
-        void this.ask(text, {from});
-      },
     });
-    return this.#apps;
   }
 
-  /** The session's approvals, made with the engine chunk the first time they are needed. */
-  #approvalsOf(engine: RunEngine): SessionApprovals {
-    if (!this.#approvals) {
-      this.#approvals = new engine.SessionApprovals(this.#approvalHooks);
-      this.#approvals.remember(this.#alwaysPending.splice(0));
-    }
-    return this.#approvals;
+  /** The page's veto: every new widget is first offered to the subscribers (`widget-create`). */
+  readonly #offer = (widget: NewWidget): boolean => {
+    let allowed = true;
+    this.#emit({type: 'widget-create', widget, veto: () => (allowed = false)});
+    return allowed;
+  };
+
+  /** A card waits for the person (approval, sign-in, elicitation): returns false when nobody can hear it. */
+  #cardAsked(entry: CardEntry, event: SessionEvent): boolean {
+    this.#transcript = [...endAssistantText(this.#transcript), entry];
+    const heard = this.#listeners.size > 0;
+    this.#emit(event);
+    return heard;
   }
 
-  /**
-   * A layer's approval policy: its server's own, else the session's, else `writes`. A value that
-   * is set but names no policy is `writes`: a typo can only ask more, never less.
-   */
-  #policyFor(layer: ToolLayer, settings: SessionSettings): ApprovalPolicy {
-    const own: unknown = layer.protocol === 'mcp' ? this.#servers.configOf(layer)?.approve : undefined;
-    const chosen = own !== undefined && own !== '' ? own : settings.approve;
-    if (chosen === undefined || chosen === '') return DEFAULT_APPROVAL_POLICY;
-    return parseApprovalPolicy(chosen) ?? DEFAULT_APPROVAL_POLICY;
-  }
-
-  /**
-   * MCP App views whose call the run left without a result (Stop, a failed turn) hear why: their
-   * call's own sink refuses changes once the run is over, so the session tells them.
-   */
-  #cancelOpenViews(result: AgentResult): void {
-    if (result.stopReason !== 'aborted' && result.stopReason !== 'error') return;
-    const reason = result.stopReason === 'aborted' ? 'The question was stopped.' : result.error?.message ?? 'The question failed.';
-    for (const {id, type} of result.widgets) {
-      const params = type === 'mcp-app' ? this.widgets.get(id)?.params : undefined;
-      if (params && params.result === undefined && params.cancelled === undefined) this.widgets.update(id, {...params, cancelled: reason});
-    }
+  /** A card was answered or retracted: `entry` is it in its new state. */
+  #cardSettled(entry: CardEntry, event: SessionEvent): void {
+    this.#transcript = settleEntry(this.#transcript, entry);
+    this.#emit(event);
   }
 
   #afterRun(result: AgentResult): void {
@@ -685,7 +510,3 @@ export class AgentSession {
   }
 }
 
-const isLanguageModel = (model: LanguageModel | ProviderOptions): model is LanguageModel => typeof (model as LanguageModel).stream === 'function';
-
-/** `value` when it is a finite number above zero, else `fallback` (`max-iterations="abc"` gives the default). */
-const positiveOr = (value: number | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
