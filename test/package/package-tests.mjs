@@ -3,7 +3,8 @@
  * `npm run test:package`: the package as a web developer meets it. Packs the built checkout,
  * installs the tarball alone into an empty app and into a copy of test/package/consumer (a fresh
  * app with TypeScript, Vite, React 19, Angular 21, Vue 3 and Svelte 5), then checks what they get: the
- * install, the tarball's files, a strict TypeScript build, the manifest and the files generated
+ * install, the tarball's files, a strict TypeScript build, the README's TypeScript examples
+ * compiled verbatim, the manifest and the files generated
  * from it, a Vite app using both entries, and one question asked through the element in a React,
  * an Angular, a Vue and a Svelte page in Chromium (fake LLM and Data demo server over HTTP). Ends with
  * `N passed, N failed` and writes test-results/package.json for `npm test`. Needs `npm run build`.
@@ -22,6 +23,7 @@ import {measureInstall, npmInstall, packTarball} from '../../scripts/pack.mjs';
 import {startStaticServer} from '../../scripts/static-server.mjs';
 import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {startTestServers} from '../support/test-servers.mjs';
+import {readmeExamples} from './readme-examples.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const only = process.argv[2];
@@ -127,6 +129,26 @@ test('installed into a fresh app with TypeScript, React, Angular, Vue and Svelte
 
 test('a strict TypeScript app (strict, exactOptionalPropertyTypes, skipLibCheck off) using events, tags, properties and both entries compiles with zero errors', () => {
   inApp('npx', ['tsc', '-p', 'tsconfig.json']);
+});
+
+test('every TypeScript example of the README compiles verbatim under the same strict settings', () => {
+  const examples = readmeExamples(readFileSync(join(root, 'README.md'), 'utf8'));
+  assert.ok(examples.length >= 4, `only ${examples.length} TypeScript examples found in the README`);
+  const dir = join(app, 'readme');
+  mkdirSync(dir, {recursive: true});
+  const files = examples.map(({line, lang, code}) => {
+    const file = `readme-line-${line}.${lang}`;
+    writeFileSync(join(dir, file), code);
+    return file;
+  });
+  // The app's own settings, on the examples alone: each is a module, as a reader's file would be.
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({extends: '../tsconfig.json', include: files, exclude: []}));
+  try {
+    inApp('npx', ['tsc', '-p', 'readme/tsconfig.json']);
+  } catch (error) {
+    // `readme-line-935.ts(4,56)` is README line 935 + 4 - 1.
+    throw new Error(String(error.message).replace(/(?:readme\/)?readme-line-(\d+)\.tsx?\((\d+),(\d+)\)/g, (_, start, row, col) => `README.md:${Number(start) + Number(row) - 1}:${col}`));
+  }
 });
 
 test('the JSON Schema of the snapshot format is importable as autoui-agent/snapshot.schema.json', () => {
@@ -254,7 +276,7 @@ test('Svelte 5: attributes set as properties, on<event> attributes, bind:this, o
 
 mkdirSync(join(root, 'test-results/screenshots'), {recursive: true});
 const counts = {passed: 0, failed: 0, skipped: 0, failures: []};
-for (const c of cases.filter((c) => !only || c.name.includes(only))) {
+for (const c of cases.filter((c) => !only || only.split('|').some((part) => c.name.includes(part)))) {
   const started = Date.now();
   try {
     await c.run();

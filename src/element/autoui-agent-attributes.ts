@@ -1,0 +1,121 @@
+/**
+ * The attributes of `<autoui-agent>`, as Lit properties: what a page sets on the element, each
+ * documented here for the custom-elements manifest (which lists them on `autoui-agent`). The
+ * element (`autoui-agent.ts`) reads them; nothing here acts on them.
+ */
+import {LitElement} from 'lit';
+import {property} from 'lit/decorators.js';
+import type {ApprovalPolicy} from '../agent/approval.js';
+
+/**
+ * The attributes and properties of `<autoui-agent>`: its base class, which holds no behaviour.
+ * Properties mirror attributes in camelCase.
+ */
+export class AutouiAgentAttributes extends LitElement {
+  /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
+  @property({reflect: true}) provider: 'anthropic' | 'openai' = 'anthropic';
+  /** Base URL of the provider API, or of a proxy speaking its wire format; resolved against the page URL. */
+  @property() endpoint?: string;
+  /** Model id sent to the provider. */
+  @property() model?: string;
+  /** A key sent from the browser: refused unless `allow-browser-key` is set or the page is on localhost. */
+  @property({attribute: 'api-key'}) apiKey?: string;
+  /** Opt-in to sending `api-key` from the browser. */
+  @property({attribute: 'allow-browser-key', type: Boolean}) allowBrowserKey = false;
+  /** LLM turns per question. */
+  @property({attribute: 'max-iterations', type: Number}) maxIterations = 10;
+  /** Seconds one tool call may take (reset by MCP progress notifications). */
+  @property({attribute: 'tool-timeout', type: Number}) toolTimeout = 60;
+  /**
+   * Seconds the model's answer may stay silent (before its first byte or between two) before the
+   * question ends with `PROVIDER_STREAM`: longer for a local model that thinks a long time.
+   */
+  @property({attribute: 'stream-timeout', type: Number}) streamTimeout = 300;
+  /** Send every tool up front instead of lazy discovery. */
+  @property({attribute: 'eager-tools', type: Boolean}) eagerTools = false;
+  /**
+   * Show widgets only once their call is complete, not while the model writes them (no drafts):
+   * for a page that vetoes some widgets and must not show them even for a moment.
+   */
+  @property({attribute: 'no-drafts', type: Boolean}) noDrafts = false;
+  /** Shorthand for servers: space-separated MCP URLs. */
+  @property() servers = '';
+  /** Show the agent console (tool calls, timings, tokens, server status). */
+  @property({type: Boolean, reflect: true}) debug = false;
+  /** Space-separated hosts images may load from; default: the MCP servers' hosts. */
+  @property({attribute: 'image-hosts'}) imageHosts = '';
+  /**
+   * When a tool call waits for a person's yes: `writes` (every tool whose annotations do not say
+   * `readOnlyHint: true`), `all` or `never`. An `<autoui-server approve>` wins for its server;
+   * anything else means `writes`. The display tools never ask.
+   */
+  @property() approve: ApprovalPolicy = 'writes';
+  /**
+   * `local`: keep this session (canvas, transcript, conversation, "always allow" answers) in the
+   * browser's IndexedDB, by page origin, path and the element's `id`, and restore it on the next
+   * visit. Read once, when the element first connects.
+   */
+  @property() persist = '';
+  /** Restore the canvas of a share link (`#autoui=…` in the page URL, from `shareUrl()`) on connect. */
+  @property({type: Boolean}) share = false;
+  /**
+   * The `snapshot` attribute: a snapshot (JSON, from `snapshot()`) to start from when nothing else
+   * is restored. Read on connect. As a property it is `initialSnapshot`: `snapshot` is the method
+   * (setting `snapshot` to a string, as frameworks do for a prop, sets this).
+   */
+  @property({attribute: 'snapshot'}) initialSnapshot = '';
+  /** The URL of a snapshot to start from when nothing else is restored. Read on connect. */
+  @property({attribute: 'snapshot-src'}) snapshotSrc = '';
+  /**
+   * Show no composer and no widget controls: an embed of a finished dashboard. The page's code may
+   * still call `ask()`.
+   */
+  @property({type: Boolean, reflect: true}) readonly = false;
+  /**
+   * The URL of the MCP App sandbox page (`dist/mcp-app-sandbox.html`, served from another origin
+   * than this page). Without it, or on this page's own origin, MCP App views are shown as their
+   * text result, with a notice.
+   */
+  @property({attribute: 'sandbox-url'}) sandboxUrl = '';
+  /**
+   * WebMCP, the browser's own agent API (`document.modelContext`): `expose` registers this
+   * element's tools for the browser's agent (ask, show a widget, list and change the canvas),
+   * `consume` offers the page's registered tools to this agent, `both`, or `off`.
+   */
+  @property() webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
+
+  /**
+   * OAuth client id for the MCP servers that ask to sign in (a server's own `client-id` wins): the
+   * URL of the site's Client ID Metadata Document, or an id registered with the authorization
+   * server. Absent: the element registers itself dynamically where the server allows it.
+   */
+  @property({attribute: 'client-id'}) clientId = '';
+
+  /** The URL of the sign-in callback page the site serves (`dist/oauth-callback.html`); default: the one beside the script. */
+  @property({attribute: 'oauth-callback'}) oauthCallback = '';
+
+  static override get observedAttributes(): string[] {
+    // `lang` and `dir` are global attributes: watched, not redeclared as properties.
+    return [...super.observedAttributes, 'lang', 'dir'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang' || name === 'dir') this.requestUpdate();
+  }
+}
+
+/**
+ * A `snapshot` set as a property, as the `snapshot` attribute's text: a string is its JSON, an
+ * object is written as JSON; anything else (or what is not JSON) is `undefined`: it is ignored.
+ */
+export function snapshotJson(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return undefined;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    console.warn('autoui-agent: the snapshot property holds something that is not JSON; it is ignored.');
+    return undefined;
+  }
+}
