@@ -20,8 +20,21 @@ export interface LazyApprovalsDeps extends ApprovalHooks {
   serverPolicy(layer: ToolLayer): unknown;
 }
 
+/** The approvals of a session, as a view reaches them (`session.approvals`). */
+export interface SessionApprovalsApi {
+  /** The "always allow" answers the session's stored copy keeps (MCP servers' only, by address and tool). */
+  readonly alwaysAllowed: readonly string[];
+  /**
+   * Gives back answers {@link alwaysAllowed} listed: for the page's own stored copy of this
+   * session, never for a snapshot (a snapshot cannot approve anything).
+   */
+  allowAlways(keys: readonly string[]): void;
+}
+
 /** One session's approvals, made on first use. See the module comment. */
-export class LazyApprovals {
+export class LazyApprovals implements SessionApprovalsApi {
+  /** What views may do (`session.approvals`). */
+  readonly api: SessionApprovalsApi;
   readonly #deps: LazyApprovalsDeps;
   #approvals?: SessionApprovals;
   /** "Always allow" answers given back before the approvals exist. */
@@ -29,6 +42,13 @@ export class LazyApprovals {
 
   constructor(deps: LazyApprovalsDeps) {
     this.#deps = deps;
+    const approvals = this;
+    this.api = {
+      get alwaysAllowed() {
+        return approvals.alwaysAllowed;
+      },
+      allowAlways: (keys) => this.allowAlways(keys),
+    };
   }
 
   /** The session's approvals, made with `engine` the first time; kept for the session, as they remember "always". */

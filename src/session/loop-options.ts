@@ -6,16 +6,26 @@
 import type {AgentLoopOptions} from '../agent/agent-loop.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
+import type {Conversation} from './conversation.js';
+import type {RunEngine} from './engine-chunks.js';
 import type {SessionSettings} from './session-options.js';
 
-/** What the session gives a question besides its settings: its conversation, canvas, gate, signal and callbacks. */
-export type QuestionParts = Pick<AgentLoopOptions, 'layers' | 'history' | 'resultBuffer' | 'widgets' | 'approval' | 'signal' | 'callbacks'>;
+/** What the session gives a question besides its settings and conversation. */
+export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widgets' | 'approval' | 'signal'> {
+  /** False once the question's conversation was cleared: what the loop tells is dropped then. */
+  live(): boolean;
+}
 
-/** The loop options of a question asked with `settings`; `createProvider` comes with the run engine. */
-export function loopOptions(createProvider: (options: ProviderOptions) => LanguageModel, settings: SessionSettings, parts: QuestionParts): AgentLoopOptions {
+/**
+ * The loop options of a question asked with `settings`, continuing `conversation` (whose result
+ * buffer it makes if there is none yet); the provider and the buffer come with the run engine.
+ */
+export function loopOptions(engine: Pick<RunEngine, 'createProvider' | 'ResultBuffer'>, settings: SessionSettings, conversation: Conversation, parts: QuestionParts): AgentLoopOptions {
   const model = settings.model ?? {provider: 'anthropic'};
+  const {live, ...rest} = parts;
+  conversation.buffer ??= new engine.ResultBuffer();
   return {
-    provider: isLanguageModel(model) ? model : createProvider(model),
+    provider: isLanguageModel(model) ? model : engine.createProvider(model),
     lang: settings.language ?? 'fr',
     maxIterations: positiveOr(settings.maxIterations, 10),
     toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
@@ -23,7 +33,10 @@ export function loopOptions(createProvider: (options: ProviderOptions) => Langua
     drafts: settings.drafts,
     systemPrompt: settings.systemPrompt,
     maxTokens: settings.maxTokens,
-    ...parts,
+    history: conversation.history,
+    resultBuffer: conversation.buffer,
+    callbacks: conversation.loopCallbacks(live),
+    ...rest,
   };
 }
 

@@ -7,15 +7,14 @@
  */
 import type {ResultBuffer} from '../agent/result-buffer.js';
 import type {ToolLayer} from '../agent/types.js';
-import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
-import {AutouiError, ErrorCodes, type AutouiErrorCode} from '../errors.js';
-import type {ModelMessage} from '../providers/model-messages.js';
+import type {WidgetInstance} from '../agent/widget-sink.js';
+import {AutouiError, ErrorCodes} from '../errors.js';
+import type {Conversation} from './conversation.js';
+import {importRestoreEngine, type RestoreEngine} from './engine-chunks.js';
 import {lazyChunk} from './lazy-chunk.js';
 import type {DroppedPart} from './read-snapshot.js';
-import type {Notice, RestoreSource, TranscriptEntry} from './transcript.js';
+import type {RestoreSource} from './transcript.js';
 import type {WidgetStore} from './widget-store.js';
-
-type RestoreEngine = typeof import('./restore-engine.js');
 
 /** Options of `AgentSession.restore`. */
 export interface RestoreOptions {
@@ -36,17 +35,22 @@ export interface RestoreResult {
   conversation: boolean;
 }
 
-/** What a restore puts in place of the session's conversation. */
-export interface RestoredConversation {
-  history: ModelMessage[];
-  /** The results behind `recall`, when the snapshot had a conversation. */
-  buffer?: ResultBuffer;
-  transcript: readonly TranscriptEntry[];
+/** The restore side of a session, as a view reaches it (`session.restores`). */
+export interface SessionRestoresApi {
+  /**
+   * Questions asked before `task` settles wait for it (as they wait for a restore): a view that
+   * fetches a snapshot or reads a stored copy on start holds the first question until it is in.
+   */
+  holdQuestions(task: Promise<unknown>): void;
+  /** True while a restore is writing the canvas: the widget events heard then are the snapshot's. */
+  readonly applying: boolean;
 }
 
-/** What the session lends its restores. Contract: none of these throws but `refuse`'s result. */
+/** What the session lends its restores. Contract: none of these throws, but `prepare`. */
 export interface SessionRestoresDeps {
   widgets: WidgetStore;
+  /** Where the restored conversation goes, and who is told. */
+  conversation: Conversation;
   /** Bumped by `clear()`: a restore read before it is not applied. */
   epoch(): number;
   /** The question being answered, if any. */
@@ -56,23 +60,16 @@ export interface SessionRestoresDeps {
   /** The run engine (for the result buffer of a restored conversation). */
   loadEngine(): Promise<{ResultBuffer: typeof ResultBuffer}>;
   layers(): readonly ToolLayer[];
-  /** The page's veto: false keeps `widget` off the canvas. */
-  offer(widget: NewWidget): boolean;
-  /** Puts `conversation` in place of the session's (and forgets every "always allow"). */
-  replace(conversation: RestoredConversation): void;
-  /** An `error` event and a notice. */
-  fail(code: AutouiErrorCode, message: string): void;
-  /** An `error` event; returns the error to reject with. */
-  refuse(code: AutouiErrorCode, message: string): AutouiError;
-  notice(notice: Notice): void;
-  /** Tells subscribers what came back (`restored`). */
-  restored(source: RestoreSource, result: RestoreResult): void;
+  /** Forgets every "always allow": a restored conversation starts without any. */
+  forgetApprovals(): void;
 }
 
 /** One session's restores. See the module comment. */
 export class SessionRestores {
+  /** What views may do (`session.restores`). */
+  readonly api: SessionRestoresApi;
   readonly #deps: SessionRestoresDeps;
-  readonly #loadEngine = lazyChunk(() => import('./restore-engine.js'));
+  readonly #loadEngine = lazyChunk(importRestoreEngine);
   /** The restores asked for, one after the other. */
   #queue: Promise<unknown> = Promise.resolve();
   #pending = 0;
@@ -84,17 +81,19 @@ export class SessionRestores {
 
   constructor(deps: SessionRestoresDeps) {
     this.#deps = deps;
-  }
-
-  /** True while a restore writes the canvas: the widget events heard then are the snapshot's. */
-  get applying(): boolean {
-    return this.#applying;
+    const restores = this;
+    this.api = {
+      holdQuestions: (task) => this.#hold(task),
+      get applying() {
+        return restores.#applying;
+      },
+    };
   }
 
   /** Restores `snapshot` once those asked for before are done. Rejects `RUN_IN_PROGRESS` while a question runs (one waiting for restores does not count). */
   restore(snapshot: unknown, options: RestoreOptions): Promise<RestoreResult> {
     if (this.#busy()) {
-      return Promise.reject(this.#deps.refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question is being answered: restore the snapshot once it ends, or stop it first.'));
+      return Promise.reject(this.#deps.conversation.refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question is being answered: restore the snapshot once it ends, or stop it first.'));
     }
     this.#pending++;
     const restored = this.#queue
@@ -105,8 +104,7 @@ export class SessionRestores {
     return restored;
   }
 
-  /** Questions asked before `task` settles wait for it, as they wait for a restore. */
-  holdQuestions(task: Promise<unknown>): void {
+  #hold(task: Promise<unknown>): void {
     const held = task.then(
       () => {},
       () => {},
@@ -135,6 +133,7 @@ export class SessionRestores {
 
   async #restore(input: unknown, source: RestoreSource): Promise<RestoreResult> {
     const deps = this.#deps;
+    const {conversation} = deps;
     const epoch = deps.epoch();
     let read: ReturnType<RestoreEngine['readSnapshot']>;
     let restoring: RestoreEngine;
@@ -154,17 +153,18 @@ export class SessionRestores {
       }
     } catch (error) {
       const failure = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.SNAPSHOT_INVALID, `The snapshot could not be read (${String((error as Error)?.message ?? error)}).`, {cause: error});
-      deps.fail(failure.code, failure.message);
+      conversation.fail(failure.code, failure.message);
       throw failure;
     }
-    if (epoch !== deps.epoch()) throw deps.refuse(ErrorCodes.ABORTED, 'clear() was called while a snapshot was being restored; it was not restored.');
-    if (this.#busy()) throw deps.refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
+    if (epoch !== deps.epoch()) throw conversation.refuse(ErrorCodes.ABORTED, 'clear() was called while a snapshot was being restored; it was not restored.');
+    if (this.#busy()) throw conversation.refuse(ErrorCodes.RUN_IN_PROGRESS, 'A question started while the snapshot was read; it was not restored.');
 
     const dropped = [...read.dropped];
-    const accepted = restoring.checkRestoredWidgets(read.widgets, deps.layers(), deps.offer, dropped);
+    const accepted = restoring.checkRestoredWidgets(read.widgets, deps.layers(), conversation.offer, dropped);
     // No epoch change: the only question alive now is one waiting for this restore, which has
     // written nothing yet and goes on from the restored conversation.
-    deps.replace({history: read.conversation?.messages ?? [], buffer, transcript: read.transcript});
+    deps.forgetApprovals();
+    conversation.replace({history: read.conversation?.messages ?? [], buffer, transcript: read.transcript});
     this.#applying = true;
     let widgets: WidgetInstance[];
     try {
@@ -178,10 +178,10 @@ export class SessionRestores {
     // restores its own snapshot, or an empty one, with nothing left out, adds no line.
     const empty = widgets.length === 0 && read.transcript.length === 0 && !read.conversation?.messages.length;
     if ((source !== 'snapshot' && !empty) || dropped.length) {
-      deps.notice({reason: 'restored', level: 'info', restored: {source, widgets: widgets.length, dropped: droppedTypes}});
+      conversation.notice({reason: 'restored', level: 'info', restored: {source, widgets: widgets.length, dropped: droppedTypes}});
     }
     const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined};
-    deps.restored(source, result);
+    conversation.emit({type: 'restored', source, ...result});
     return result;
   }
 }

@@ -1,17 +1,22 @@
 /**
  * The parts an `AgentSession` delegates to, each on its own: the approvals made on first use
  * (policies, "always allow" answers kept until they exist), the lazily imported chunks (a failed
- * import is tried again), and what a run's end tells MCP App views left without a result.
+ * import is tried again), what a run's end tells MCP App views left without a result; and the
+ * seams views use: the run log a debug console keeps, the canvas with the page's veto.
  */
 import {expect} from '@open-wc/testing';
 import type {AgentResult} from '../../src/agent/agent-loop.js';
 import type {McpLayer, ToolLayer} from '../../src/agent/types.js';
 import {ErrorCodes, AutouiError} from '../../src/errors.js';
+import {AgentSession} from '../../src/session/agent-session.js';
 import {LazyApprovals} from '../../src/session/lazy-approvals.js';
 import {LazyApps} from '../../src/session/lazy-apps.js';
 import {lazyChunk} from '../../src/session/lazy-chunk.js';
+import {recordRuns} from '../../src/session/run-log.js';
 import {SessionApprovals} from '../../src/session/session-approvals.js';
 import {WidgetStore} from '../../src/session/widget-store.js';
+import {displayLayer} from '../helpers/layers.js';
+import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
 
 const mcpLayer = (serverName: string) => ({protocol: 'mcp', serverName, serverUrl: `https://${serverName}.example.org/mcp`, tools: []}) as unknown as McpLayer;
 const pageLayer = {protocol: 'webmcp', serverName: 'page', tools: []} as unknown as ToolLayer;
@@ -88,5 +93,41 @@ describe('LazyApps', () => {
     expect(widgets.get(done.id)!.params.cancelled).to.equal(undefined);
     expect(widgets.get(other.id)!.params.cancelled).to.equal(undefined);
     apps.cancelOpenViews({...result, stopReason: 'end_turn'} as AgentResult);
+  });
+});
+
+describe('recordRuns', () => {
+  it("records each question's calls and end, and forgets them with the conversation", async () => {
+    const model = new ScriptedModel([turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'A', value: 1}})]), turn([text('Shown.')]), turn([text('Again.')])]);
+    const session = new AgentSession({model, language: 'en', layers: [displayLayer()]});
+    const log = recordRuns(session);
+    await session.ask('Show A');
+    const first = log.runs;
+    expect(first.map((r) => r.question)).to.deep.equal(['Show A']);
+    expect(first[0].calls.map((c) => c.tool)).to.deep.equal(['widget_display']);
+    expect(first[0]).to.include({stopReason: 'end_turn'});
+    await session.ask('Again?');
+    expect(log.runs).to.have.length(2);
+    expect(log.runs, 'a new array for a new question').not.to.equal(first);
+    session.clear();
+    expect(log.runs).to.deep.equal([]);
+    log.stop();
+  });
+});
+
+describe("AgentSession's canvas", () => {
+  it("is the store behind the page's veto: what a subscriber vetoes is not shown", async () => {
+    const session = new AgentSession();
+    const vetoed: string[] = [];
+    session.subscribe((event) => {
+      if (event.type === 'widget-create' && event.widget.params.label === 'No') {
+        vetoed.push(event.widget.type);
+        event.veto();
+      }
+    });
+    expect(session.canvas.create({type: 'stat', params: {label: 'No'}})).to.equal(undefined);
+    const shown = session.canvas.create({type: 'stat', params: {label: 'Yes'}});
+    expect(vetoed).to.deep.equal(['stat']);
+    expect(session.widgets.list().map((w) => w.id)).to.deep.equal([shown!.id]);
   });
 });
