@@ -24,7 +24,6 @@ import {importRunEngine, type RunEngine} from './engine-chunks.js';
 import {LazyApprovals, type SessionApprovalsApi} from './lazy-approvals.js';
 import {LazyApps} from './lazy-apps.js';
 import {lazyChunk} from './lazy-chunk.js';
-import {loopOptions} from './loop-options.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import type {ServerConfig, ServerStatus} from './server-set.js';
 import type {QuestionSource, SessionAppsApi} from './session-apps.js';
@@ -300,6 +299,6 @@ export class AgentSession {
   #loopOptions(engine: RunEngine, signal: AbortSignal, live: () => boolean) {
     const {approve} = this.#settings;
     const layers = this.layers;
-    return loopOptions(engine, this.#settings, this.#conversation, {layers, widgets: this.canvas, approval: this.#approvals.gate(engine, layers, approve), signal, live});
+    return engine.loopOptions(this.#settings, this.#conversation, {layers, widgets: this.canvas, approval: this.#approvals.gate(engine, layers, approve), signal, live});
   }
 }
