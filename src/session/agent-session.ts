@@ -26,9 +26,9 @@ import {LazyApps} from './lazy-apps.js';
 import {lazyChunk} from './lazy-chunk.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import type {ServerConfig, ServerStatus} from './server-set.js';
-import type {QuestionSource, SessionAppsApi} from './session-apps.js';
+import type {SessionAppsApi} from './session-apps.js';
 import type {SessionListener} from './session-events.js';
-import type {AgentSessionOptions, SessionSettings} from './session-options.js';
+import type {AgentSessionOptions, AskOptions, SessionSettings} from './session-options.js';
 import {SessionRestores, type RestoreOptions, type RestoreResult, type SessionRestoresApi} from './session-restores.js';
 import {SessionServers} from './session-servers.js';
 import type {SessionSignInsApi} from './sign-out.js';
@@ -38,14 +38,8 @@ import type {TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore} from './widget-store.js';
 
-export type {AgentSessionOptions, SessionSettings} from './session-options.js';
+export type {AgentSessionOptions, AskOptions, SessionSettings} from './session-options.js';
 export type {RestoreOptions, RestoreResult} from './session-restores.js';
-
-/** Options of {@link AgentSession.ask}. */
-export interface AskOptions {
-  /** Where the question comes from when the person did not type it: an MCP App view's `ui/message`. */
-  from?: QuestionSource;
-}
 
 /** One conversation. See the module comment. */
 export class AgentSession {
