@@ -37,7 +37,9 @@ export class Conversation {
     report: (notice) => this.notice(notice),
     reportError: (code, message) => this.fail(code, message),
   };
+  /** The conversation as the model will read it with the next question (a failed question is not in it). */
   history: ModelMessage[] = [];
+  /** The tool results behind `recall`; made by the first question, or by a restored conversation. */
   buffer?: ResultBuffer;
   #transcript: readonly TranscriptEntry[] = [];
   readonly #listeners = new Set<SessionListener>();

@@ -27,28 +27,28 @@ export class SessionServers {
   readonly #signIns: SessionSignIns;
   readonly #elicitations: SessionElicitations;
 
-  constructor(said: Conversation, hooks: ServerHooks) {
+  constructor(conversation: Conversation, hooks: ServerHooks) {
     this.#signIns = new SessionSignIns({
-      shown: (request, respond) => void said.cardAsked({kind: 'sign-in', request, state: 'pending'}, {type: 'sign-in', request, respond}),
-      settled: (request, state) => said.cardSettled({kind: 'sign-in', request, state}, {type: 'sign-in-settled', id: request.id, request, state}),
+      shown: (request, respond) => void conversation.cardAsked({kind: 'sign-in', request, state: 'pending'}, {type: 'sign-in', request, respond}),
+      settled: (request, state) => conversation.cardSettled({kind: 'sign-in', request, state}, {type: 'sign-in-settled', id: request.id, request, state}),
     });
     this.#elicitations = new SessionElicitations({
-      asked: (request, respond) => said.cardAsked({kind: 'elicitation', request, state: 'pending'}, {type: 'elicitation', request, respond}),
-      settled: (request, state) => said.cardSettled({kind: 'elicitation', request, state}, {type: 'elicitation-settled', id: request.id, request, state}),
+      asked: (request, respond) => conversation.cardAsked({kind: 'elicitation', request, state: 'pending'}, {type: 'elicitation', request, respond}),
+      settled: (request, state) => conversation.cardSettled({kind: 'elicitation', request, state}, {type: 'elicitation-settled', id: request.id, request, state}),
       askElicitation: () => hooks.askElicitation,
     });
     this.#set = new ServerSet({
-      ready: (name, tools, protocol) => said.emit({type: 'server-ready', name, tools, protocol}),
+      ready: (name, tools, protocol) => conversation.emit({type: 'server-ready', name, tools, protocol}),
       connectOptions: () => ({
         elicit: this.#elicitations.ask,
         ...(hooks.protocolMemory ? {protocolMemory: hooks.protocolMemory} : {}),
         ...(hooks.auth ? {auth: {...hooks.auth, authorize: (request, signal) => this.#signIns.authorize(request, signal)}} : {}),
       }),
       error: (name, code, message) => {
-        said.emit({type: 'server-error', name, code, message});
+        conversation.emit({type: 'server-error', name, code, message});
         // A configuration the page has not finished (a url bound a moment later) is for the page's
         // developer: the server-error event and the server's state, no notice in the transcript.
-        if (code !== ErrorCodes.MCP_CONFIG) said.fail(code, message);
+        if (code !== ErrorCodes.MCP_CONFIG) conversation.fail(code, message);
       },
     });
     this.signIns = {signOut: (server) => signOut(hooks.auth?.store, this.#set, server)};

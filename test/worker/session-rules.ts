@@ -234,6 +234,15 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     expect(result.toolCalls[0].error).to.contain('vetoed');
   },
 
+  async "the canvas a tool uses outside a question is the store behind the page's veto"() {
+    const {s, types} = session(new ScriptedModel([]));
+    s.subscribe((e) => e.type === 'widget-create' && e.widget.params.label === 'No' && e.veto());
+    expect(s.canvas.create({type: 'stat', params: {label: 'No', value: 0}})).to.equal(undefined);
+    const shown = s.canvas.create({type: 'stat', params: {label: 'Yes', value: 1}});
+    expect(s.widgets.list().map((w) => w.id)).to.deep.equal([shown!.id]);
+    expect(types()).to.deep.equal(['widget-create', 'widget-create', 'widget-created']);
+  },
+
   async 'two sessions side by side share nothing'() {
     const a = session(new ScriptedModel([slowText(['A1 ', 'A2'], 15), turn([text('A again')])]));
     const b = session(new ScriptedModel([turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'B', value: 2}})]), turn([text('B done')])]));
