@@ -1,15 +1,19 @@
 /**
  * The attributes of `<autoui-agent>`, as Lit properties: what a page sets on the element, each
  * documented here for the custom-elements manifest (which lists them on `autoui-agent`). The
- * element (`autoui-agent.ts`) reads them; nothing here acts on them.
+ * element (`autoui-agent.ts`) reads them; nothing here acts on them. What a framework bound before
+ * the element was defined is taken over (`early-bindings.ts`), and a property bound after the
+ * upgrade wins over one bound before it (which Lit would set again at the first update).
  */
-import {LitElement} from 'lit';
+import {LitElement, type PropertyDeclaration, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ApprovalPolicy} from '../agent/approval.js';
+import {lowercaseAliases, takeOverOwnAccessors} from './early-bindings.js';
 
 /**
- * The attributes and properties of `<autoui-agent>`: its base class, which holds no behaviour.
- * Properties mirror attributes in camelCase.
+ * The attributes and properties of `<autoui-agent>`, its base class: their declarations, and how
+ * what a framework bound before the element was defined reaches them. Properties mirror
+ * attributes in camelCase.
  */
 export class AutouiAgentAttributes extends LitElement {
   /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
@@ -94,15 +98,75 @@ export class AutouiAgentAttributes extends LitElement {
   /** The URL of the sign-in callback page the site serves (`dist/oauth-callback.html`); default: the one beside the script. */
   @property({attribute: 'oauth-callback'}) oauthCallback = '';
 
+  /**
+   * The properties set since the upgrade, until the first update: Lit sets the properties a
+   * framework bound before the upgrade again at that update, which must not undo a later binding.
+   */
+  #setSinceUpgrade?: Map<PropertyKey, unknown>;
+  /** The same, handed from `performUpdate` to `willUpdate`, to set once more after Lit. */
+  #toSetAgain?: Map<PropertyKey, unknown>;
+  /** True while an attribute sets its property (not a binding of the page's code: Lit's order holds for it). */
+  #fromAttribute = false;
+
+  constructor() {
+    super();
+    // From here: the defaults are set (before this line), a page's values come next.
+    this.#setSinceUpgrade = new Map();
+    // Lit took over the declared properties a framework set before the element was defined; the
+    // other setters (`snapshot`) are taken over here.
+    takeOverOwnAccessors(this);
+  }
+
+  override requestUpdate(...request: Parameters<LitElement['requestUpdate']>): void {
+    super.requestUpdate(...request);
+    const [name] = request;
+    if (name === undefined || !(this.constructor as typeof AutouiAgentAttributes).elementProperties.has(name)) return;
+    // An attribute set later than the property wins over it, as it always did.
+    if (this.#fromAttribute) this.#setSinceUpgrade?.delete(name);
+    else this.#setSinceUpgrade?.set(name, (this as Record<PropertyKey, unknown>)[name]);
+  }
+
+  protected override performUpdate(): void {
+    this.#toSetAgain ??= this.#setSinceUpgrade;
+    this.#setSinceUpgrade = undefined;
+    super.performUpdate();
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    for (const [name, value] of this.#toSetAgain ?? []) (this as Record<PropertyKey, unknown>)[name] = value;
+    this.#toSetAgain = undefined;
+    super.willUpdate(changed);
+  }
+
   static override get observedAttributes(): string[] {
     // `lang` and `dir` are global attributes: watched, not redeclared as properties.
-    return [...super.observedAttributes, 'lang', 'dir'];
+    return [...super.observedAttributes, 'lang', 'dir', ...aliasesOf(this).keys()];
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
+    const dashed = aliasesOf(this.constructor as typeof AutouiAgentAttributes).get(name);
+    // A lowercase spelling counts only while the dashed attribute is absent, which always wins.
+    if (dashed !== undefined && this.hasAttribute(dashed)) return;
+    this.#fromAttribute = true;
+    try {
+      super.attributeChangedCallback(dashed ?? name, old, value);
+    } finally {
+      this.#fromAttribute = false;
+    }
     if (name === 'lang' || name === 'dir') this.requestUpdate();
   }
+}
+
+const aliasesByClass = new WeakMap<typeof AutouiAgentAttributes, ReadonlyMap<string, string>>();
+
+/** The lowercase spellings of a class's multi-word attributes (`maxiterations`), with the attribute each stands for. */
+function aliasesOf(element: typeof AutouiAgentAttributes): ReadonlyMap<string, string> {
+  let aliases = aliasesByClass.get(element);
+  if (!aliases) {
+    const attributes = [...element.elementProperties.values()].map((o: PropertyDeclaration) => o.attribute);
+    aliasesByClass.set(element, (aliases = lowercaseAliases(attributes.filter((a): a is string => typeof a === 'string'))));
+  }
+  return aliases;
 }
 
 /**

@@ -3,7 +3,7 @@ import {query} from 'lit/decorators.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
 import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
-import {AgentSession} from '../session/agent-session.js';
+import {AgentSession, type RestoreResult} from '../session/agent-session.js';
 import {preloadRunEngine} from '../session/engine-chunks.js';
 import type {SessionEvent} from '../session/session-events.js';
 import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
@@ -12,7 +12,7 @@ import {AutouiComposer} from './autoui-composer.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
 import {emitSessionEvent} from './events.js';
-import {PersonPrompts} from './person-prompts.js';
+import {PersonPrompts, promptHostOf} from './person-prompts.js';
 import {storedVerdicts} from './stored-verdicts.js';
 import {whenPageIdle} from './page.js';
 import {sessionSettings} from './session-settings.js';
@@ -21,7 +21,6 @@ import {WidgetEngine} from './widget-engine.js';
 import {AppHostMemo} from './app-host.js';
 import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
 import {defineElement} from '../define-element.js';
-import type {RestoreResult} from '../session/agent-session.js';
 import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot-format.js';
 import {AutouiAgentAttributes, snapshotJson} from './autoui-agent-attributes.js';
 import {ServerSyncController} from './server-sync-controller.js';
@@ -29,7 +28,6 @@ import {SessionStartController} from './session-start-controller.js';
 import {WebMcpController} from './webmcp-controller.js';
 import {DebugConsoleController} from './debug-console-controller.js';
 import {ApprovalCards} from './approval-cards.js';
-import {transcriptReplaced} from './transcript-slot.js';
 import {shareUrlOf} from './share-url.js';
 import {canvasEventHandlers} from './canvas-events.js';
 
@@ -96,13 +94,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
   static override styles = agentStyles;
 
   /** Sign-in and elicitation cards, and the sign-in settings the session reads. */
-  readonly #prompts: PersonPrompts = new PersonPrompts({
-    requestUpdate: () => this.requestUpdate(),
-    canShowCards: () => !this.readonly && !transcriptReplaced(this),
-    currentQuestion: (): string | undefined => [...this.session.transcript].reverse().find((e) => e.kind === 'user')?.text,
-    ask: (question) => void this.ask(question).catch(() => {}),
-    settings: () => ({persist: this.persist === 'local', clientId: this.clientId, callback: this.oauthCallback}),
-  });
+  readonly #prompts: PersonPrompts = new PersonPrompts(promptHostOf(this));
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session: AgentSession = new AgentSession({
@@ -139,13 +131,6 @@ export class AutouiAgent extends AutouiAgentAttributes {
 
   constructor() {
     super();
-    // A `snapshot` prop a framework set before the element was defined is an own property that
-    // hides the accessor (and the method): it goes through the accessor instead.
-    if (Object.prototype.hasOwnProperty.call(this, 'snapshot')) {
-      const value: unknown = (this as unknown as {snapshot: unknown}).snapshot;
-      delete (this as unknown as {snapshot?: unknown}).snapshot;
-      this.snapshot = value;
-    }
     defineCanvasElements();
     defineElement('autoui-composer', AutouiComposer);
     defineElement('autoui-transcript', AutouiTranscript);
@@ -303,13 +288,8 @@ export class AutouiAgent extends AutouiAgentAttributes {
     if (this.isConnected) await this.canvasElement?.whenRendered(ids, WIDGET_WAIT_MS);
   }
 
-  #language(): ResolvedLanguage {
-    return resolveLanguage(this.getAttribute('lang'), document.documentElement.lang);
-  }
-
-  #imageHosts(): string[] {
-    return allowedImageHosts(this.imageHosts, this.session.servers.map((s) => s.url), document.baseURI);
-  }
+  readonly #language = (): ResolvedLanguage => resolveLanguage(this.getAttribute('lang'), document.documentElement.lang);
+  readonly #imageHosts = (): string[] => allowedImageHosts(this.imageHosts, this.session.servers.map((s) => s.url), document.baseURI);
 }
 
 declare global {

@@ -1,6 +1,7 @@
 import type {ApprovalPolicy} from '../agent/approval.js';
 import {warnUnknownPolicy} from './session-settings.js';
 import type {ServerConfig} from '../session/server-set.js';
+import {attributeOrAlias} from './early-bindings.js';
 
 /**
  * `<autoui-server>`: names one MCP server of its parent `<autoui-agent>`. It renders nothing;
@@ -95,7 +96,8 @@ export class AutouiServer extends HTMLElement {
    * @attr client-id
    */
   get clientId(): string {
-    return this.getAttribute('client-id') ?? '';
+    // `clientid`: what React 19 writes for a `clientId` prop before the element is defined.
+    return attributeOrAlias(this, 'client-id') ?? '';
   }
   set clientId(value: string) {
     this.#reflect('client-id', value);
@@ -145,7 +147,7 @@ export function serverConfigOf(element: Element): ServerConfig {
   const approve = element.getAttribute('approve')?.trim();
   if (approve) warnUnknownPolicy(approve, '<autoui-server>');
   const protocol = element.getAttribute('protocol')?.trim();
-  const clientId = element.getAttribute('client-id')?.trim();
+  const clientId = attributeOrAlias(element, 'client-id')?.trim();
   return {
     ...(protocol ? {protocol: parseProtocol(protocol)} : {}),
     ...(clientId ? {clientId} : {}),

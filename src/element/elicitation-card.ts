@@ -23,7 +23,9 @@ import {live} from 'lit/directives/live.js';
 import {httpUrl} from '../policy/url-rules.js';
 import {revealHidden} from './approval-card.js';
 import {focusOnArrival} from './card-focus.js';
-import {initialValue, readContent, readElicitationSchema, type ElicitationField, type ElicitationForm} from './elicitation-form.js';
+import {initialValue, readContent} from './elicitation-content.js';
+import type {ElicitationField, ElicitationForm} from './elicitation-form.js';
+import {readElicitationSchema} from './elicitation-schema.js';
 import {CardStore, liveCard} from './live-card.js';
 import type {PromptStrings as Strings} from './prompt-strings.js';
 

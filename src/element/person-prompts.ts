@@ -12,6 +12,7 @@ import type {ElicitationPrompt, ElicitationResponder} from '../session/session-e
 import type {SessionEvent} from '../session/session-events.js';
 import type {SignInRequest, SignInResponder} from '../session/session-sign-ins.js';
 import type {PromptView} from './autoui-transcript.js';
+import {transcriptReplaced} from './transcript-slot.js';
 
 /** The browser side of sign-in (stores, the window): loaded when a server first needs it. */
 const signInHost = () => import('./sign-in-host.js');
@@ -36,6 +37,29 @@ export interface PromptHost {
   ask(question: string): void;
   /** The element's attributes for sign-in. */
   settings(): {persist: boolean; clientId?: string; callback?: string};
+}
+
+/** What {@link promptHostOf} reads on an element (`<autoui-agent>`'s properties of those names). */
+export interface PromptElement extends Element {
+  readonly readonly: boolean;
+  readonly persist: string;
+  readonly clientId: string;
+  readonly oauthCallback: string;
+  /** Read only once the cards work (the element makes its session after its cards: it needs their `auth`). */
+  readonly session: {readonly transcript: ReadonlyArray<{kind: string; text?: string}>};
+  ask(question: string): Promise<unknown>;
+  requestUpdate(): void;
+}
+
+/** The cards' host for an element: cards only in its built-in transcript, its sign-in attributes. */
+export function promptHostOf(element: PromptElement): PromptHost {
+  return {
+    requestUpdate: () => element.requestUpdate(),
+    canShowCards: () => !element.readonly && !transcriptReplaced(element),
+    currentQuestion: () => [...element.session.transcript].reverse().find((e) => e.kind === 'user')?.text,
+    ask: (question) => void element.ask(question).catch(() => {}),
+    settings: () => ({persist: element.persist === 'local', clientId: element.clientId, callback: element.oauthCallback}),
+  };
 }
 
 /** The sign-in and elicitation cards of one element. See the module comment. */

@@ -5,7 +5,7 @@
 import {STRINGS, type Strings} from './strings.js';
 
 const en = {
-  // A server's question to the person (MCP elicitation): elicitation-card.ts, elicitation-form.ts.
+  // A server's question to the person (MCP elicitation): elicitation-card.ts, elicitation-content.ts.
   elicitFormTitle: 'A question from {server}',
   elicitUrlTitle: '{server} asks you to open a page',
   elicitRequired: '(required)',

@@ -15,8 +15,8 @@ export interface ServerSyncHost extends ReactiveControllerHost, HTMLElement {
   readonly session: AgentSession;
 }
 
-/** The `<autoui-server>` attributes that change a server. */
-const SERVER_ATTRIBUTES = ['name', 'url', 'token', 'tools', 'approve', 'protocol', 'client-id'];
+/** The `<autoui-server>` attributes that change a server (`clientid`: React 19's spelling of `client-id` before the element is defined). */
+const SERVER_ATTRIBUTES = ['name', 'url', 'token', 'tools', 'approve', 'protocol', 'client-id', 'clientid'];
 
 /** Keeps the session's servers those the element names. See the module comment. */
 export class ServerSyncController implements ReactiveController {

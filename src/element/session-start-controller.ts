@@ -19,6 +19,8 @@ export interface SessionStartHost extends ReactiveControllerHost, HTMLElement {
   readonly initialSnapshot: string;
   readonly snapshotSrc: string;
   readonly session: AgentSession;
+  /** True once the element has rendered (Lit's `hasUpdated`). */
+  readonly hasUpdated: boolean;
 }
 
 /** Starts one element's session from what its attributes name. See the module comment. */
@@ -28,6 +30,8 @@ export class SessionStartController implements ReactiveController {
   #start?: Promise<SessionStart | undefined>;
   /** The page chose what the session holds before the start could (its clear() or restore()): the start restores nothing. */
   #superseded?: 'cleared' | 'restored';
+  /** Connected before its first update, with no attribute asking for a start yet: the update decides. */
+  #waitingForUpdate = false;
   readonly #onPageHide = () => void this.#start?.then((start) => start?.flush());
 
   constructor(host: SessionStartHost) {
@@ -37,6 +41,16 @@ export class SessionStartController implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('pagehide', this.#onPageHide);
+    if (this.#start) return;
+    // Before the first update, a property a framework set before the element was defined is not
+    // back yet (Lit sets it again at that update): with no attribute asking now, decide then.
+    if (this.#asked() || this.#host.hasUpdated) this.#start = this.#startSession();
+    else this.#waitingForUpdate = true;
+  }
+
+  hostUpdate(): void {
+    if (!this.#waitingForUpdate) return;
+    this.#waitingForUpdate = false;
     this.#start ??= this.#startSession();
   }
 
@@ -59,6 +73,12 @@ export class SessionStartController implements ReactiveController {
     else this.#superseded = 'restored';
   }
 
+  /** True when an attribute asks for a start. */
+  #asked(): boolean {
+    const {share, persist, initialSnapshot, snapshotSrc} = this.#host;
+    return share || persist === 'local' || initialSnapshot.trim() !== '' || snapshotSrc.trim() !== '';
+  }
+
   /** Starts the session from a share link, the stored copy or a snapshot, when an attribute asks. */
   #startSession(): Promise<SessionStart | undefined> {
     const host = this.#host;
@@ -70,7 +90,7 @@ export class SessionStartController implements ReactiveController {
       storageKey: this.#storageKey(),
       superseded: () => this.#superseded,
     };
-    if (!attributes.share && attributes.persist !== 'local' && !attributes.snapshot.trim() && !attributes.snapshotSrc.trim()) return Promise.resolve(undefined);
+    if (!this.#asked()) return Promise.resolve(undefined);
     const started = import('./session-start.js')
       .then(async ({SessionStart}) => {
         const start = new SessionStart(host.session);

@@ -1,10 +1,12 @@
 /**
- * The logic of elicitation forms (src/element/elicitation-form.ts): MCP's flat schema subset read
- * into fields, shapes outside it refused, what a person typed turned into typed content, and the
- * messages a person reads when something must change, in both languages.
+ * The logic of elicitation forms (src/element/elicitation-schema.ts, elicitation-content.ts): MCP's
+ * flat schema subset read into fields, shapes outside it refused, what a person typed turned into
+ * typed content, and the messages a person reads when something must change, in both languages.
  */
 import {expect} from '@open-wc/testing';
-import {initialValue, readContent, readElicitationSchema, MAX_FIELDS, type ElicitationForm} from '../../src/element/elicitation-form.js';
+import {initialValue, readContent} from '../../src/element/elicitation-content.js';
+import type {ElicitationForm} from '../../src/element/elicitation-form.js';
+import {readElicitationSchema, MAX_FIELDS} from '../../src/element/elicitation-schema.js';
 import {STRINGS as ELEMENT_STRINGS} from '../../src/element/strings.js';
 import {promptStringsFor} from '../../src/element/prompt-strings.js';
 
