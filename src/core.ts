@@ -18,6 +18,13 @@ export type {ApprovalResponder, ApprovalState, AskApproval} from './session/sess
 export {WidgetStore} from './session/widget-store.js';
 export type {AskOptions, RestoreOptions, RestoreResult} from './session/agent-session.js';
 export type {QuestionSource, SessionAppsApi} from './session/session-apps.js';
+export type {SessionApprovalsApi} from './session/lazy-approvals.js';
+export type {SessionNoticesApi} from './session/conversation.js';
+export type {SessionRestoresApi} from './session/session-restores.js';
+export type {SessionSignInsApi} from './session/sign-out.js';
+export {recordRuns} from './session/run-log.js';
+export {preloadRunEngine} from './session/engine-chunks.js';
+export type {RunLog} from './session/run-log.js';
 export {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION} from './session/snapshot-format.js';
 export type {
   AutouiSnapshot,

@@ -70,6 +70,8 @@ export {
   parseRecipe,
   persistSession,
   prefixToolName,
+  preloadRunEngine,
+  recordRuns,
   resolveCanonicalTools,
   resolveLanguage,
   runAgentLoop,

@@ -6,9 +6,9 @@
  *
  * - `display`: the widgets as `widget_display` calls, executed by the element's own `autoui`
  *   layer (`layer.execute`, the executor the agent loop calls; all calls started at once, as
- *   the loop runs one step's calls) on the element's widget store, through a canvas that first
- *   asks the page (a cancelable `autoui-widget-create` on the element) as the session's canvas
- *   does: the session keeps that canvas private, so the page builds the same one here;
+ *   the loop runs one step's calls) on the session's canvas (`session.canvas`), which first asks
+ *   the page (a cancelable `autoui-widget-create` on the element); builds that kept it private
+ *   get the same one built here;
  * - `restore`: `restore(snapshot)`, the snapshot as an object; `restore-text`: the same
  *   snapshot as JSON text (what a stored copy or a share link hands over), stringified before
  *   the clock starts.
@@ -28,6 +28,8 @@
  * or the refusal (code and the length the codec computed).
  */
 await import(new URL('/bench/.build/dist/autoui-agent.js', location.href).href);
+// The core entry's `preloadRunEngine` (builds before it had the session's `preload()` instead).
+const core = await import(new URL('/bench/.build/dist/core.js', location.href).href).catch(() => ({}));
 await customElements.whenDefined('autoui-agent');
 const stage = document.getElementById('stage');
 
@@ -53,7 +55,7 @@ async function freshAgent() {
   el.setAttribute('lang', 'en');
   stage.append(el);
   await el.updateComplete;
-  await el.session.preload();
+  await (core.preloadRunEngine ? core.preloadRunEngine() : el.session.preload());
   // The engine chunk (catalogue, `autoui` layer) loads once the page is idle after the first render.
   const t0 = performance.now();
   while (!autouiLayer(el)) {
@@ -111,7 +113,7 @@ function pageCanvas(el) {
 /** `widget_display` for each of `calls`, all started at once; rejects if one is refused. */
 async function display(el, calls) {
   const layer = autouiLayer(el);
-  const canvas = pageCanvas(el);
+  const canvas = el.session.canvas ?? pageCanvas(el);
   const signal = new AbortController().signal;
   const outputs = await Promise.all(
     calls.map((args, i) => layer.execute('widget_display', args, {signal, callId: `toolu_bench_${i}`, reportProgress() {}, widgets: canvas})),

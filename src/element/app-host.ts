@@ -32,7 +32,7 @@ export class AppHostMemo {
       notice: (code, message) => {
         if (this.#told.has(message)) return;
         this.#told.add(message);
-        this.#session.reportNotice({reason: 'app', level: 'info', code: code as AutouiErrorCode, message});
+        this.#session.notices.report({reason: 'app', level: 'info', code: code as AutouiErrorCode, message});
       },
     };
     this.#last = {sandboxUrl, readonly, host};

@@ -4,6 +4,7 @@ import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
 import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession, type RestoreResult} from '../session/agent-session.js';
+import {preloadRunEngine} from '../session/engine-chunks.js';
 import type {SessionEvent} from '../session/session-events.js';
 import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec} from '../widgets/widget-registry.js';
@@ -171,7 +172,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
    * the stored ones with `persist`); the next question asks the person to sign in again.
    */
   signOut(server?: string): Promise<void> {
-    return this.session.signOut(server);
+    return this.session.signIns.signOut(server);
   }
 
   /**
@@ -236,7 +237,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
 
   protected override firstUpdated(): void {
     // The engine is not needed to paint the element (a question waits for it, and retries a failed load).
-    whenPageIdle(() => void Promise.all([this.#widgets.load(), this.session.preload()]).catch(() => {}));
+    whenPageIdle(() => void Promise.all([this.#widgets.load(), preloadRunEngine()]).catch(() => {}));
   }
 
   override render() {
@@ -254,7 +255,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
             @composer-stop=${() => this.abort()}
           ></autoui-composer
         ></slot>`}
-        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${session.runs} .strings=${s}></autoui-console>` : nothing}
+        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .strings=${s}></autoui-console>` : nothing}
         <slot></slot>
       </div>
       <autoui-canvas

@@ -25,7 +25,7 @@ export function canvasEventHandlers(host: HTMLElement, session: AgentSession): C
     },
     failed: (event) => {
       event.stopPropagation();
-      session.reportError(ErrorCodes.LOAD_FAILED, event.detail.message);
+      session.notices.reportError(ErrorCodes.LOAD_FAILED, event.detail.message);
     },
   };
 }

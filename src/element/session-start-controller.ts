@@ -99,11 +99,11 @@ export class SessionStartController implements ReactiveController {
       })
       .catch((error: unknown) => {
         // A part that did not load (the persistence chunk, say): the element works without it.
-        host.session.reportError(ErrorCodes.LOAD_FAILED, loadFailed('Part of autoui-agent', error).message);
+        host.session.notices.reportError(ErrorCodes.LOAD_FAILED, loadFailed('Part of autoui-agent', error).message);
         return undefined;
       });
     // A question asked meanwhile continues what is restored.
-    host.session.holdQuestions(started);
+    host.session.restores.holdQuestions(started);
     return started;
   }
 

@@ -61,7 +61,7 @@ export class SessionStart {
     const restored = this.#persistence ? await this.#persistence.restoreStored() : undefined;
     if (link?.failure) {
       if (!link.told) this.#tell(link.failure);
-      else if (restored) this.session.reportNotice({reason: 'error', level: 'error', code: link.failure.code, message: link.failure.message});
+      else if (restored) this.session.notices.report({reason: 'error', level: 'error', code: link.failure.code, message: link.failure.message});
     }
     if (restored || (await this.#pageChose(a))) return;
     if (a.snapshot?.trim()) await this.session.restore(a.snapshot).catch(() => {});
@@ -134,7 +134,7 @@ export class SessionStart {
   }
 
   #tell(error: AutouiError): void {
-    this.session.reportError(error.code, error.message);
+    this.session.notices.reportError(error.code, error.message);
   }
 }
 

@@ -6,6 +6,7 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {AgentSession} from '../session/agent-session.js';
+import {emit} from './events.js';
 import type {WebMcpLink} from './webmcp-link.js';
 
 /** What the WebMCP link needs from its element. */
@@ -61,7 +62,7 @@ export class WebMcpController implements ReactiveController {
     this.#link = previous.then(async (link) => {
       try {
         const {WebMcpLink, parseWebMcpMode} = await import('./webmcp-link.js');
-        link ??= new WebMcpLink({id: () => host.id, readonly: () => host.readonly, session: host.session, ask: (q) => host.ask(q), loadWidgets: this.#loadWidgets});
+        link ??= new WebMcpLink({id: () => host.id, readonly: () => host.readonly, session: host.session, ask: (q) => host.ask(q), loadWidgets: this.#loadWidgets, refused: ({code, message}) => emit(host, 'autoui-error', {code, message})});
         link.apply(host.isConnected ? parseWebMcpMode(host.webmcp) : 'off');
         return link;
       } catch (error) {

@@ -21,6 +21,7 @@ import {PAGE_SERVER_NAME, pageToolsLayer} from '../webmcp/page-tools-layer.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolOutput, WebMcpLayer} from '../agent/types.js';
+import {AutouiError, ErrorCodes} from '../errors.js';
 
 /** The modes of the `webmcp` attribute. */
 export type WebMcpMode = 'expose' | 'consume' | 'both' | 'off';
@@ -49,6 +50,30 @@ export interface WebMcpHost {
   ask(question: string): Promise<AgentResult>;
   /** Loads the widget engine (the catalogue and the `autoui` layer), so display tools exist. */
   loadWidgets(): Promise<unknown>;
+  /** Tells the page of a refused call (`autoui-error`), as the session tells its own refusals. */
+  refused(error: AutouiError): void;
+}
+
+/**
+ * Runs the `autoui` layer's `widget_display` or `canvas` outside any question, on the session's
+ * canvas (`session.canvas`, where the page's veto applies): what the browser's own agent calls.
+ * The params are checked exactly as a model's call is. Rejects with `INVALID_ARGUMENT` when the
+ * session has no `autoui` layer (the widget engine is not loaded, or the page removed it), after
+ * telling `refused`.
+ */
+export async function runDisplayTool(
+  session: AgentSession,
+  tool: 'widget_display' | 'canvas',
+  args: Record<string, unknown>,
+  {signal = new AbortController().signal, refused}: {signal?: AbortSignal; refused?: (error: AutouiError) => void} = {},
+): Promise<ToolOutput> {
+  const layer = session.layers.find((l): l is WebMcpLayer => l.protocol === 'webmcp' && l.serverName === AUTOUI_SERVER_NAME);
+  if (!layer?.execute) {
+    const error = new AutouiError(ErrorCodes.INVALID_ARGUMENT, 'This session has no autoui layer (the widget catalogue): its display tools cannot run.');
+    refused?.(error);
+    throw error;
+  }
+  return layer.execute(tool, args, {signal, callId: `page_${crypto.randomUUID()}`, reportProgress: () => undefined, widgets: session.canvas});
 }
 
 /** A tool result the browser's agent reads. */
@@ -158,6 +183,7 @@ export class WebMcpLink {
     if (controller.signal.aborted) return;
     const host = this.#host;
     const {session} = host;
+    const display = async (tool: 'widget_display' | 'canvas', input: Record<string, unknown>) => result(await runDisplayTool(session, tool, input, {refused: (error) => host.refused(error)}));
     const autoui = session.layers.find((l) => l.serverName === AUTOUI_SERVER_NAME);
     const schemaOf = (name: string) => (autoui?.tools.find((t) => t.name === name)?.inputSchema ?? {type: 'object'}) as Record<string, unknown>;
     const canvasSchema = schemaOf('canvas');
@@ -181,14 +207,14 @@ export class WebMcpLink {
         name: `${prefix}_widget_display`,
         description: 'Show a widget on this page\u2019s canvas: {name, params}, the widget type and its params (checked against its schema, as the page\u2019s own agent\u2019s are). Use its canvas_list to see what is shown.',
         inputSchema: schemaOf('widget_display'),
-        execute: async (input: Record<string, unknown>) => (host.readonly() ? refused(readOnlyRefusal) : result(await session.displayTool('widget_display', input))),
+        execute: async (input: Record<string, unknown>) => (host.readonly() ? refused(readOnlyRefusal) : display('widget_display', input)),
       },
       {
         name: `${prefix}_canvas_list`,
         description: 'List the widgets on this page\u2019s canvas: their ids, types and a summary of their params.',
         inputSchema: {type: 'object', properties: {}},
         annotations: {readOnlyHint: true},
-        execute: async () => result(await session.displayTool('canvas', {action: 'list'})),
+        execute: async () => display('canvas', {action: 'list'}),
       },
       {
         name: `${prefix}_canvas`,
@@ -197,7 +223,7 @@ export class WebMcpLink {
         annotations: {consequentialHint: true},
         execute: async (input: Record<string, unknown>) => {
           if (host.readonly() && input.action !== 'list') return refused(readOnlyRefusal);
-          return result(await session.displayTool('canvas', input));
+          return display('canvas', input);
         },
       },
     ];

@@ -96,7 +96,7 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
   const failed = (what: string, error: unknown) => {
     if (failing) return;
     failing = true;
-    session.reportNotice({reason: 'storage', level: 'info', code: ErrorCodes.STORAGE_FAILED, message: `${what} (${errorMessage(error)}).`});
+    session.notices.report({reason: 'storage', level: 'info', code: ErrorCodes.STORAGE_FAILED, message: `${what} (${errorMessage(error)}).`});
   };
   /** `task`, or a rejection after `timeoutMs` (a blocked database never answers). */
   const timed = <T>(task: () => Promise<T>): Promise<T> =>
@@ -141,7 +141,7 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
     const candidates = [snapshot, ...(snapshot.conversation ? [{...snapshot, conversation: {...snapshot.conversation, results: []}}, {...snapshot, conversation: undefined}] : [])];
     for (const candidate of candidates) {
       const full = {...candidate, widgets: [...candidate.widgets, ...later]};
-      const text = JSON.stringify({snapshot: full, alwaysAllowed: session.alwaysAllowed} satisfies StoredSession);
+      const text = JSON.stringify({snapshot: full, alwaysAllowed: session.approvals.alwaysAllowed} satisfies StoredSession);
       if (readUntrustedJson(text, SNAPSHOT_LIMITS).ok) return text;
     }
     return undefined;
@@ -156,7 +156,7 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
   const offStore = session.widgets.subscribe((change) => {
     // A draft is not kept (the call may still fail); a restore's widgets are saved with its event;
     // `cleared` is clear()'s, which erases the copy (below) rather than saving an empty one.
-    if (change.kind === 'drafted' || change.kind === 'draft-removed' || change.kind === 'cleared' || session.restoring) return;
+    if (change.kind === 'drafted' || change.kind === 'draft-removed' || change.kind === 'cleared' || session.restores.applying) return;
     soon();
   });
   const offSession = session.subscribe((event) => {
@@ -208,7 +208,7 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
     const snapshot = record?.snapshot as {widgets?: unknown} | undefined;
     try {
       const result = await session.restore(snapshot, {source: 'local'});
-      if (Array.isArray(record.alwaysAllowed)) session.allowAlways(record.alwaysAllowed.filter((k): k is string => typeof k === 'string'));
+      if (Array.isArray(record.alwaysAllowed)) session.approvals.allowAlways(record.alwaysAllowed.filter((k): k is string => typeof k === 'string'));
       // The widgets no layer shows yet stay in the copy: a page widget may be registered later.
       const unknown = new Set(result.dropped.filter((d) => d.unknownType).map((d) => d.index));
       later = Array.isArray(snapshot?.widgets) ? (snapshot.widgets as SnapshotWidget[]).filter((_, index) => unknown.has(index)).slice(0, SNAPSHOT_LIMITS.maxWidgets) : [];
@@ -221,13 +221,13 @@ export function persistSession(session: AgentSession, options: PersistOptions): 
 
   const restored = options.restore === false ? Promise.resolve(undefined) : restoreStored();
   // A question asked before the stored copy is in continues it rather than racing it.
-  session.holdQuestions(restored);
+  session.restores.holdQuestions(restored);
 
   return {
     restored,
     restoreStored: () => {
       const done = restoreStored();
-      session.holdQuestions(done);
+      session.restores.holdQuestions(done);
       return done;
     },
     // Only a change not yet written: a flush after clear() must not store the empty session.

@@ -1,7 +1,7 @@
 /**
  * What an `AgentSession` is made with: how it answers (`SessionSettings`, changed later with
- * `configure()`), and what it starts with and hooks into (layers, servers, the view's `prepare`
- * and `settle`).
+ * `configure()`), what it starts with and hooks into (layers, servers, the view's `prepare`
+ * and `settle`), and what one question may say of itself (`AskOptions`).
  */
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import type {ApprovalPolicy} from '../agent/approval.js';
@@ -13,6 +13,7 @@ import type {AskApproval} from './session-approvals.js';
 import type {McpAuthOptions, ProtocolMemory} from '../mcp/index.js';
 import type {AskElicitation} from './session-elicitations.js';
 import type {ServerConfig} from './server-set.js';
+import type {QuestionSource} from './session-apps.js';
 
 /** How a session answers; changed with `configure()`, read at each question. */
 export interface SessionSettings {
@@ -81,4 +82,10 @@ export interface AgentSessionOptions extends SessionSettings {
   askElicitation?: AskElicitation;
   /** Where each server's MCP revision is remembered (default: for the page's lifetime). */
   protocolMemory?: ProtocolMemory;
+}
+
+/** Options of `AgentSession.ask`. */
+export interface AskOptions {
+  /** Where the question comes from when the person did not type it: an MCP App view's `ui/message`. */
+  from?: QuestionSource;
 }

@@ -74,28 +74,20 @@ export function endAssistantText(entries: readonly TranscriptEntry[]): readonly 
   return next;
 }
 
-/**
- * Sets the state of the approval entry of `request` (the same object: call ids may repeat), if it
- * is still there. Returns a new list.
- */
-export function settleApproval(entries: readonly TranscriptEntry[], request: ApprovalRequest, state: ApprovalState): readonly TranscriptEntry[] {
-  const index = entries.findIndex((e) => e.kind === 'approval' && e.request === request);
-  if (index < 0) return entries;
-  const next = entries.slice();
-  next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: 'approval'}>), state};
-  return next;
-}
+/** The kinds of entry that wait for a person's answer: a card, whose state changes once. */
+export type CardKind = 'approval' | 'sign-in' | 'elicitation';
 
-/** The transcript with the entry of `request` (a sign-in or an elicitation) in its new state. */
-export function settleEntry<K extends 'sign-in' | 'elicitation'>(
-  entries: readonly TranscriptEntry[],
-  kind: K,
-  request: Extract<TranscriptEntry, {kind: K}>['request'],
-  state: Extract<TranscriptEntry, {kind: K}>['state'],
-): readonly TranscriptEntry[] {
-  const index = entries.findIndex((e) => e.kind === kind && e.request === request);
+/** A card of the transcript. */
+export type CardEntry = Extract<TranscriptEntry, {kind: CardKind}>;
+
+/**
+ * The transcript with the card of `settled.request` (the same object: ids may repeat) replaced by
+ * `settled`, its new state, if it is still there. Returns a new list.
+ */
+export function settleEntry(entries: readonly TranscriptEntry[], settled: CardEntry): readonly TranscriptEntry[] {
+  const index = entries.findIndex((e) => e.kind === settled.kind && e.request === settled.request);
   if (index < 0) return entries;
   const next = entries.slice();
-  next[index] = {...(entries[index] as Extract<TranscriptEntry, {kind: K}>), state} as TranscriptEntry;
+  next[index] = settled;
   return next;
 }

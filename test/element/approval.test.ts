@@ -8,6 +8,7 @@ import {expect, waitUntil} from '@open-wc/testing';
 import {sendKeys} from '@web/test-runner-commands';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
+import {recordRuns, type RunLog} from '../../src/session/run-log.js';
 import {EventLog, createScenario, messageTexts, mountAgent, serverUrl, settle, ui, type Turn} from './harness.js';
 
 let counter = 0;
@@ -17,6 +18,9 @@ const save = (name: string, sql = 'SELECT 1 AS one'): NonNullable<Turn['toolCall
 const listSaved = {name: 'data_mcp_list_saved_queries', input: {}};
 
 /** An agent over the Data server (eager tools: the scripted model calls them without discovery). */
+/** Each agent's questions, recorded from its session's events as a debug console records them. */
+const runLogs = new WeakMap<AutouiAgent, RunLog>();
+
 async function agentOver(turns: Turn[], attributes: Record<string, string | boolean> = {}, servers?: Array<Record<string, string>>) {
   const scenario = await createScenario(turns, 'approval');
   const agent = await mountAgent(scenario, {
@@ -24,13 +28,14 @@ async function agentOver(turns: Turn[], attributes: Record<string, string | bool
     servers: servers ?? [{name: 'data', url: serverUrl('demo-data')}],
   });
   const log = new EventLog(agent);
+  runLogs.set(agent, recordRuns(agent.session));
   await waitUntil(() => agent.session.servers.every((s) => s.state === 'ready'), 'the servers did not connect', {timeout: 8000});
   return {agent, log, scenario};
 }
 
 /** The text of the last `list_saved_queries` result of a run's calls. */
 const savedList = (agent: AutouiAgent) => {
-  const runs = agent.session.runs;
+  const runs = runLogs.get(agent)?.runs ?? [];
   const calls = runs.flatMap((r) => r.calls).filter((c) => c.tool === 'list_saved_queries');
   return calls[calls.length - 1]?.result ?? '';
 };

@@ -13,6 +13,7 @@
 import {expect} from '@open-wc/testing';
 import fc from 'fast-check';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
+import {runDisplayTool} from '../../src/element/webmcp-link.js';
 import {AutouiError} from '../../src/errors.js';
 import type {JsonSchema} from '../../src/schema/json-schema.js';
 import {BASELINE, definitions, example, snap, widget} from '../element/hostile-snapshot-corpus.js';
@@ -135,13 +136,13 @@ async function runCase(agent: AutouiAgent, c: Case): Promise<string[]> {
   let shownId: string | undefined;
   try {
     if (c.channel === 'widget_display') {
-      const out = await withTimeout(agent.session.displayTool('widget_display', {name: c.type, params: c.params()}), 10_000, 'widget_display');
+      const out = await withTimeout(runDisplayTool(agent.session, 'widget_display', {name: c.type, params: c.params()}), 10_000, 'widget_display');
       if (!out.isError) shownId = (JSON.parse(out.text) as {id?: string}).id;
     } else if (c.channel === 'canvas update') {
-      const first = await agent.session.displayTool('widget_display', {name: c.type, params: example(c.type)});
+      const first = await runDisplayTool(agent.session, 'widget_display', {name: c.type, params: example(c.type)});
       if (first.isError) return [`the recipe example itself was refused: ${first.text.slice(0, 120)}`];
       shownId = (JSON.parse(first.text) as {id: string}).id;
-      await withTimeout(agent.session.displayTool('canvas', {action: 'update', id: shownId, params: c.params()}), 10_000, 'canvas update');
+      await withTimeout(runDisplayTool(agent.session, 'canvas', {action: 'update', id: shownId, params: c.params()}), 10_000, 'canvas update');
     } else {
       const hostile = widget(c.type, c.params());
       try {

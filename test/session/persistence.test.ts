@@ -44,7 +44,7 @@ describe('persistSession', () => {
     await kept.restored;
     await first.ask('save it');
     expect(asked).to.deep.equal(['save_query']);
-    expect(first.alwaysAllowed).to.deep.equal(['https://data.example.org/mcp\nsave_query']);
+    expect(first.approvals.alwaysAllowed).to.deep.equal(['https://data.example.org/mcp\nsave_query']);
     await kept.flush();
     const snapshot = first.snapshot({conversation: true});
 
@@ -215,7 +215,7 @@ describe('snapshots and secrets, read back', () => {
     const model = new ScriptedModel([turn([text('ok')])]);
     const session = makeSession(model, () => 'deny', []);
     let release!: () => void;
-    session.holdQuestions(new Promise<void>((r) => (release = r)).then(() => session.restore(statSnapshot('SECOND'))));
+    session.restores.holdQuestions(new Promise<void>((r) => (release = r)).then(() => session.restore(statSnapshot('SECOND'))));
     const asked = session.ask('after both');
     const first = session.restore(statSnapshot('FIRST'));
     await first;
@@ -358,7 +358,7 @@ describe('second review: what a link, a failed read or a deep history cannot do'
       const result = await session.restore({...statSnapshot('C'), conversation: {messages, results: []}});
       expect(result.conversation).to.equal(false);
       expect(result.dropped.map((d) => d.part)).to.deep.equal(['conversation']);
-      expect(session.history).to.deep.equal([]);
+      expect(session.snapshot({conversation: true}).conversation?.messages).to.deep.equal([]);
     }
   });
 });

@@ -7,6 +7,7 @@
 import {expect} from '@esm-bundle/chai';
 import {SERVERS} from '@test/servers';
 import {AgentSession, type AgentSessionOptions} from '../../src/session/agent-session.js';
+import {recordRuns} from '../../src/session/run-log.js';
 import type {SessionEvent} from '../../src/session/session-events.js';
 import type {ModelStreamPart} from '../../src/providers/language-model.js';
 import type {ToolMessage} from '../../src/providers/model-messages.js';
@@ -38,8 +39,11 @@ function session(model: ScriptedModel, options: AgentSessionOptions = {}, log: C
   const events: SessionEvent[] = [];
   s.subscribe((e) => events.push(e));
   const types = () => events.map((e) => e.type);
-  return {s, events, types, log};
+  return {s, events, types, log, runs: recordRuns(s)};
 }
+
+/** The conversation as the model will read it with the next question (the snapshot's copy). */
+const historyOf = (s: AgentSession) => s.snapshot({conversation: true}).conversation?.messages ?? [];
 
 /** Resolves at the first event of `type` (or fails after 5 s). */
 function next(s: AgentSession, type: SessionEvent['type']): Promise<SessionEvent> {
@@ -68,7 +72,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
       turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'Rows', value: 3}})]),
       turn([text('There are 3.')]),
     ]);
-    const {s, types, events} = session(model);
+    const {s, types, events, runs} = session(model);
     const result = await s.ask('  How many rows?  ');
     expect(result.stopReason).to.equal('end_turn');
     expect(types()).to.deep.equal(['run-start', 'text', 'message', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'text', 'message', 'run-end']);
@@ -78,10 +82,10 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     expect(result.widgets).to.deep.equal([{id: widget.id, type: 'stat', params: {label: 'Rows', value: 3}}]);
     expect(s.transcript.map((e) => e.kind)).to.deep.equal(['user', 'assistant', 'tool', 'tool', 'assistant']);
     expect(s.transcript.filter((e) => e.kind === 'assistant').every((e) => e.kind === 'assistant' && !e.streaming)).to.equal(true);
-    expect(s.history.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(historyOf(s).map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
     expect(s.running).to.equal(false);
-    expect(s.runs).to.have.length(1);
-    expect(s.runs[0]).to.include({question: 'How many rows?', stopReason: 'end_turn'});
+    expect(runs.runs, 'the run log a debug console keeps').to.have.length(1);
+    expect(runs.runs[0]).to.include({question: 'How many rows?', stopReason: 'end_turn'});
   },
 
   async 'the next question continues the conversation'() {
@@ -152,7 +156,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     s.clear();
     expect((await old).stopReason).to.equal('aborted');
     expect(s.transcript, 'nothing of the old question is shown').to.deep.equal([]);
-    expect(s.history).to.deep.equal([]);
+    expect(historyOf(s)).to.deep.equal([]);
     await s.ask('New question');
     expect(userTexts(model, 0)).to.deep.equal(['New question']);
   },
@@ -164,7 +168,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     const failed = await s.ask('Retry me');
     expect(failed.stopReason).to.equal('error');
     expect(failed.error).to.deep.equal({code: ErrorCodes.PROVIDER_HTTP, message: 'Overloaded (529)'});
-    expect(s.history).to.deep.equal([]);
+    expect(historyOf(s)).to.deep.equal([]);
     expect(events.filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.error.code)).to.deep.equal([ErrorCodes.PROVIDER_HTTP]);
     expect(s.transcript.at(-1)).to.include({kind: 'notice', reason: 'error', code: ErrorCodes.PROVIDER_HTTP, message: 'Overloaded (529)'});
     await s.ask('Retry me');
@@ -202,7 +206,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
       ],
     }).layer;
     const model = new ScriptedModel([turn([text('Working. '), call('late_webmcp_show', {})]), turn([text('Done.')])]);
-    const {s, events} = session(model, {layers: [slowDisplay]});
+    const {s, events, runs} = session(model, {layers: [slowDisplay]});
     const run = s.ask('Show it late');
     await running;
     s.clear();
@@ -214,8 +218,8 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     expect(lateWidget, 'the tool found the canvas closed to it').to.equal(undefined);
     expect(s.widgets.list()).to.deep.equal([]);
     expect(s.transcript).to.deep.equal([]);
-    expect(s.history).to.deep.equal([]);
-    expect(s.runs).to.deep.equal([]);
+    expect(historyOf(s)).to.deep.equal([]);
+    expect(runs.runs).to.deep.equal([]);
     expect(model.requests, 'no turn after the stop').to.have.length(1);
     expect(events.slice(seen).map((e) => e.type), 'only the end of the stopped run').to.deep.equal(['run-end']);
   },
@@ -230,6 +234,15 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     expect(result.toolCalls[0].error).to.contain('vetoed');
   },
 
+  async "the canvas a tool uses outside a question is the store behind the page's veto"() {
+    const {s, types} = session(new ScriptedModel([]));
+    s.subscribe((e) => e.type === 'widget-create' && e.widget.params.label === 'No' && e.veto());
+    expect(s.canvas.create({type: 'stat', params: {label: 'No', value: 0}})).to.equal(undefined);
+    const shown = s.canvas.create({type: 'stat', params: {label: 'Yes', value: 1}});
+    expect(s.widgets.list().map((w) => w.id)).to.deep.equal([shown!.id]);
+    expect(types()).to.deep.equal(['widget-create', 'widget-create', 'widget-created']);
+  },
+
   async 'two sessions side by side share nothing'() {
     const a = session(new ScriptedModel([slowText(['A1 ', 'A2'], 15), turn([text('A again')])]));
     const b = session(new ScriptedModel([turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'B', value: 2}})]), turn([text('B done')])]));
@@ -240,7 +253,7 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     expect(b.s.widgets.list().map((w) => w.params)).to.deep.equal([{label: 'B', value: 2}]);
     expect(a.types().includes('widget-created')).to.equal(false);
     a.s.clear();
-    expect(b.s.history, 'clearing one leaves the other').to.have.length(4);
+    expect(historyOf(b.s), 'clearing one leaves the other').to.have.length(4);
     expect(b.s.transcript.map((e) => e.kind)).to.deep.equal(['user', 'tool', 'assistant']);
   },
 

@@ -9,6 +9,7 @@
  */
 import {expect, waitUntil} from '@open-wc/testing';
 import type {AutouiAgent} from '../../../src/element/autoui-agent.js';
+import {runDisplayTool} from '../../../src/element/webmcp-link.js';
 import type {WebMcpLayer} from '../../../src/agent/types.js';
 import {createScenario, engineLoaded, settle, ui} from '../../element/harness.js';
 import {definitions, example} from '../../element/hostile-snapshot-corpus.js';
@@ -62,7 +63,7 @@ describe('reliability: Trusted Types and a strict script-src', function () {
     for (const definition of definitions) {
       const params = example(definition.type) as Record<string, unknown>;
       if (definition.type === 'map') params.tileUrl = `${location.origin}/test/fixtures/tiles/tile.png?{z}/{x}/{y}`;
-      const out = await agent.session.displayTool('widget_display', {name: definition.type, params});
+      const out = await runDisplayTool(agent.session, 'widget_display', {name: definition.type, params});
       expect(out.isError, `${definition.type}: ${out.text.slice(0, 120)}`).to.not.equal(true);
     }
     const canvas = ui(agent).root.querySelector('autoui-canvas') as HTMLElement & {whenRendered(ids: () => string[], ms: number): Promise<void>};

@@ -1,0 +1,100 @@
+/**
+ * The MCP servers of one session and what they ask of the person: the connections (`ServerSet`),
+ * the sign-ins a server waits for (`SessionSignIns`), the questions a server asks (elicitation,
+ * `SessionElicitations`), each a card in the transcript. Before a question's model starts, the
+ * servers still connecting get a while, and those that want a sign-in ask for it.
+ */
+import type {ToolLayer} from '../agent/types.js';
+import {ErrorCodes} from '../errors.js';
+import type {Conversation} from './conversation.js';
+import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
+import {SessionElicitations} from './session-elicitations.js';
+import type {AgentSessionOptions} from './session-options.js';
+import {SessionSignIns} from './session-sign-ins.js';
+import {signOut, type SessionSignInsApi} from './sign-out.js';
+
+/** How long a question waits for servers still connecting, unless the session says otherwise. */
+const DEFAULT_SERVER_WAIT_MS = 10_000;
+
+/** The session's hooks the servers use. */
+export type ServerHooks = Pick<AgentSessionOptions, 'auth' | 'askElicitation' | 'protocolMemory'>;
+
+/** One session's servers. See the module comment. */
+export class SessionServers {
+  /** Sign-out (`session.signIns`). */
+  readonly signIns: SessionSignInsApi;
+  readonly #set: ServerSet;
+  readonly #signIns: SessionSignIns;
+  readonly #elicitations: SessionElicitations;
+
+  constructor(conversation: Conversation, hooks: ServerHooks) {
+    this.#signIns = new SessionSignIns({
+      shown: (request, respond) => void conversation.cardAsked({kind: 'sign-in', request, state: 'pending'}, {type: 'sign-in', request, respond}),
+      settled: (request, state) => conversation.cardSettled({kind: 'sign-in', request, state}, {type: 'sign-in-settled', id: request.id, request, state}),
+    });
+    this.#elicitations = new SessionElicitations({
+      asked: (request, respond) => conversation.cardAsked({kind: 'elicitation', request, state: 'pending'}, {type: 'elicitation', request, respond}),
+      settled: (request, state) => conversation.cardSettled({kind: 'elicitation', request, state}, {type: 'elicitation-settled', id: request.id, request, state}),
+      askElicitation: () => hooks.askElicitation,
+    });
+    this.#set = new ServerSet({
+      ready: (name, tools, protocol) => conversation.emit({type: 'server-ready', name, tools, protocol}),
+      connectOptions: () => ({
+        elicit: this.#elicitations.ask,
+        ...(hooks.protocolMemory ? {protocolMemory: hooks.protocolMemory} : {}),
+        ...(hooks.auth ? {auth: {...hooks.auth, authorize: (request, signal) => this.#signIns.authorize(request, signal)}} : {}),
+      }),
+      error: (name, code, message) => {
+        conversation.emit({type: 'server-error', name, code, message});
+        // A configuration the page has not finished (a url bound a moment later) is for the page's
+        // developer: the server-error event and the server's state, no notice in the transcript.
+        if (code !== ErrorCodes.MCP_CONFIG) conversation.fail(code, message);
+      },
+    });
+    this.signIns = {signOut: (server) => signOut(hooks.auth?.store, this.#set, server)};
+  }
+
+  /** Each server's state, in the order they were given. */
+  get statuses(): readonly ServerStatus[] {
+    return this.#set.statuses;
+  }
+
+  /** The connected servers' layers. */
+  get layers(): readonly ToolLayer[] {
+    return this.#set.layers;
+  }
+
+  /** Connects the servers that are new, closes those no longer listed, keeps the others. */
+  sync(servers: readonly ServerConfig[]): void {
+    this.#set.sync(servers);
+  }
+
+  /** The configuration of the server behind `layer`, if it is one of these servers'. */
+  configOf(layer: ToolLayer): ServerConfig | undefined {
+    return this.#set.configOf(layer);
+  }
+
+  /**
+   * What a question waits for before its model starts (each wait raced with `stopped`): servers
+   * still connecting, at most `waitMs` (default 10 s); then the sign-ins servers want, each answered (no
+   * timeout: a person is reading), and the servers signed in connecting.
+   */
+  async ready(signal: AbortSignal, stopped: Promise<unknown>, waitMs = DEFAULT_SERVER_WAIT_MS): Promise<void> {
+    this.#set.retrySignIns();
+    await Promise.race([this.#set.settled(waitMs), stopped]);
+    if (this.#signIns.pending) {
+      await this.#signIns.ask(signal);
+      await Promise.race([this.#set.settled(waitMs), stopped]);
+    }
+  }
+
+  /** Cancels the servers' open questions to the person (Stop, `clear()`). */
+  cancelQuestions(): void {
+    this.#elicitations.cancelAll();
+  }
+
+  /** Closes every connection. */
+  closeAll(): void {
+    this.#set.closeAll();
+  }
+}
