@@ -4,14 +4,15 @@ import {repeat} from 'lit/directives/repeat.js';
 import {styleMap} from 'lit/directives/style-map.js';
 import {ContextProvider} from '@lit/context';
 import {defineElement} from '../define-element.js';
-import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from '../widgets/widget-context.js';
+import {defaultWidgetEnvironment, mcpAppHostContext, widgetEnvironmentContext, type McpAppHost, type WidgetEnvironment} from '../widgets/widget-context.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
-import {mcpAppHostContext, type McpAppHost} from '../widgets/mcp-app/mcp-app-context.js';
-import {mcpAppWidget, type HostWidgetDefinition} from '../widgets/mcp-app/mcp-app.definition.js';
 import type {WidgetChange, WidgetDraft, WidgetInstance, WidgetStore} from '../session/widget-store.js';
 import {canvasStyles} from './canvas-styles.js';
-import {trackPointer} from './canvas-pointer.js';
+import {CanvasGestures} from './canvas-gestures.js';
+import {exportParts, exportedParts} from './canvas-parts.js';
+import {FrameElements, frameLabels, settled, type Frame} from './canvas-frames.js';
 import {WidgetArrivals} from './widget-arrivals.js';
+import {WidgetLoads} from './widget-loads.js';
 
 /** Detail of `autoui-widget-rendered`. */
 export interface WidgetRenderedDetail {
@@ -27,21 +28,6 @@ export interface WidgetFailedDetail {
   message: string;
 }
 
-/** One frame on the canvas: a widget, or a draft the model is still writing. */
-interface Frame {
-  /** The repeat key: a widget keeps the key of the draft it finished, so it keeps its element. */
-  key: string;
-  type: string;
-  params?: Record<string, unknown>;
-  /** The widget; absent for a draft. */
-  widget?: WidgetInstance;
-}
-
-/** Pixels an arrow key moves or resizes a widget. */
-const STEP = 10;
-const WIDE_TYPES = new Set(['table', 'map', 'chart', 'timeline', 'cards', 'json', 'code', 'markdown', 'mcp-app']);
-/** Widgets only the host shows (never in a registry the model reads): an MCP App view. */
-const HOST_WIDGETS = new Map<string, HostWidgetDefinition>([[mcpAppWidget.type, mcpAppWidget]]);
 const TEXTS = {
   en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize', draft: (type: string) => `${type}, being written`},
   fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner', draft: (type: string) => `${type}, en cours d'écriture`},
@@ -51,10 +37,11 @@ const TEXTS = {
  * The area of `<autoui-agent>` that holds widgets: it renders a session's {@link WidgetStore}, a
  * responsive grid in the order they came; a widget moved or resized (by the model's `canvas`
  * tool, by mouse on its handle and grip, by arrow keys on the focused item, Shift for size) keeps
- * that place and size, stored in the store. Updates set the new params on the same element: no
- * remount, no flicker. Drafts (widgets the model is still writing) come after the widgets, marked
- * `aria-busy`, and fill as their params grow; the widget that finishes one keeps its frame and
- * its element.
+ * that place and size, stored in the store (see canvas-gestures.ts). A widget type whose
+ * definition says `layout: 'wide'` takes a whole row of the flow. Updates set the new params on the
+ * same element: no remount, no flicker. Drafts (widgets the model is still writing) come after the
+ * widgets, marked `aria-busy`, and fill as their params grow; the widget that finishes one keeps
+ * its frame and its element.
  *
  * @tagname autoui-canvas
  * @summary The widget canvas.
@@ -62,10 +49,10 @@ const TEXTS = {
  * @fires {CustomEvent<WidgetFailedDetail>} autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.
  * @csspart widget - Every widget's frame.
  * @csspart draft - The frame of a draft (also `widget`), until its call completes.
- * @csspart widget-<type> - The frame of widgets of one type, e.g. `widget-stat`.
+ * @csspart widget-<type> - The frame of widgets of one type (`widget-` and the type's name).
  * @csspart close - The close button of a widget.
  * @csspart handle - The drag handle of a widget.
- * @csspart <type>-<part> - A widget's inner part, re-exported (e.g. `stat-value`).
+ * @csspart <type>-<part> - A widget's inner part, re-exported under its type's name (a widget's `value` part as `<type>-value`).
  * @cssproperty --autoui-canvas-min-column - Narrowest column of the flow grid.
  * @cssproperty --autoui-color-surface - Widget background.
  * @cssproperty --autoui-color-on-surface - Text colour.
@@ -90,19 +77,19 @@ export class AutouiCanvas extends LitElement {
 
   @state() private items: WidgetInstance[] = [];
   @state() private drafts: WidgetDraft[] = [];
-  @state() private loadedTypes = new Set<string>();
-  /** Widget types whose code failed to load, with the reason. */
-  @state() private failedTypes = new Map<string, string>();
 
   readonly #provider = new ContextProvider(this, {context: widgetEnvironmentContext, initialValue: defaultWidgetEnvironment});
   readonly #appHostProvider = new ContextProvider(this, {context: mcpAppHostContext, initialValue: undefined});
-  /** Widget elements by frame key (see {@link Frame}). */
-  readonly #elements = new Map<string, HTMLElement & {params?: unknown; draft?: boolean; widgetId?: string; draftKey?: string}>();
-  /** Frame keys of widgets that finished a draft (the others' key is their id). */
-  readonly #frameOf = new Map<string, string>();
+  readonly #frames = new FrameElements();
   readonly #announced = new Set<string>();
-  readonly #loading = new Set<string>();
   readonly #arrivals = new WidgetArrivals();
+  readonly #loads = new WidgetLoads(this, (type, message) => {
+    // The agent element turns this into autoui-error and stops waiting for these widgets.
+    const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
+    for (const id of ids) this.#arrivals.forget(id);
+    this.dispatchEvent(new CustomEvent<WidgetFailedDetail>('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
+  });
+  readonly #gestures = new CanvasGestures(this, {item: (id) => this.items.find((i) => i.id === id), dir: () => this.environment.dir});
   #unsubscribe?: () => void;
   /** The store changed since it was last read. */
   #stale = false;
@@ -118,7 +105,7 @@ export class AutouiCanvas extends LitElement {
 
   /** The part names this canvas exports (also set as its own `exportparts`), for the agent element to forward. */
   get partNames(): string[] {
-    return (this.getAttribute('exportparts') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    return exportedParts(this);
   }
 
   override disconnectedCallback(): void {
@@ -133,14 +120,14 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.#stale) this.#read();
+    // A registry that arrives after the widgets (the agent's loads lazily) loads their types' code.
+    if (this.#stale || changed.has('registry')) this.#read();
     if (changed.has('environment')) this.#provider.setValue(this.environment);
     if (changed.has('appHost')) this.#appHostProvider.setValue(this.appHost);
     if (changed.has('store')) {
       this.#unsubscribe?.();
       this.#unsubscribe = undefined;
-      this.#elements.clear();
-      this.#frameOf.clear();
+      this.#frames.clear();
       this.#announced.clear();
       if (this.store) this.#subscribe();
     }
@@ -158,14 +145,14 @@ export class AutouiCanvas extends LitElement {
    * 5,000 instances.
    */
   #sync(change?: WidgetChange) {
-    if (change?.kind === 'added' && change.id && change.fromDraft !== undefined) this.#frameOf.set(change.id, change.fromDraft);
+    if (change?.kind === 'added' && change.id && change.fromDraft !== undefined) this.#frames.finished(change.id, change.fromDraft);
     // What goes is forgotten at once, not at the next read: a widget removed and shown again under
     // the same id before it (a restore after clear()) is a new widget, with a new element and its
     // own autoui-widget-rendered.
     const gone = change?.kind === 'removed' && change.id ? [change.id] : change?.kind === 'cleared' ? (change.removed ?? []) : [];
     for (const id of gone) this.#forget(id);
     for (const key of change?.kind === 'cleared' ? (change.removedDrafts ?? []) : change?.kind === 'draft-removed' && change.fromDraft ? [change.fromDraft] : []) {
-      this.#elements.delete(key);
+      this.#frames.forgetDraft(key);
     }
     this.#stale = true;
     this.requestUpdate();
@@ -173,8 +160,7 @@ export class AutouiCanvas extends LitElement {
 
   /** Drops what the canvas keeps about widget `id`. */
   #forget(id: string) {
-    this.#elements.delete(this.#frameKey({id} as WidgetInstance));
-    this.#frameOf.delete(id);
+    this.#frames.forgetWidget(id);
     this.#announced.delete(id);
     this.#arrivals.forget(id);
   }
@@ -185,71 +171,23 @@ export class AutouiCanvas extends LitElement {
     this.items = this.store?.list() ?? [];
     this.drafts = this.store?.drafts() ?? [];
     const ids = new Set(this.items.map((i) => i.id));
-    for (const id of [...this.#frameOf.keys()]) if (!ids.has(id)) this.#frameOf.delete(id);
+    this.#frames.keep(this.items, this.drafts);
     for (const id of [...this.#announced]) {
       if (!ids.has(id)) {
         this.#announced.delete(id);
         this.#arrivals.forget(id);
       }
     }
-    const keys = new Set([...this.items.map((i) => this.#frameKey(i)), ...this.drafts.map((d) => d.key)]);
-    for (const key of [...this.#elements.keys()]) if (!keys.has(key)) this.#elements.delete(key);
-    for (const item of this.items) this.#ensureLoaded(item.type);
-    // A draft's widget code loads while the model writes: it is ready when the call completes.
-    for (const draft of this.drafts) this.#ensureLoaded(draft.type);
+    // Each type's code loads with its first widget, a draft's while the model writes (it is ready
+    // when the call completes), host-only types' too: the registry binds them all.
+    for (const {type} of [...this.items, ...this.drafts]) this.#loads.ensure(type, this.registry?.binding(type));
   }
 
-  #frameKey(item: WidgetInstance): string {
-    return this.#frameOf.get(item.id) ?? item.id;
-  }
-
-  /** Where `type` is defined: a host widget, else the registry. */
-  #definition(type: string): {tagName: string; load(): Promise<void>} | undefined {
-    return HOST_WIDGETS.get(type) ?? this.registry?.get(type);
-  }
-
-  #ensureLoaded(type: string) {
-    const definition = this.#definition(type);
-    if (!definition || this.loadedTypes.has(type) || this.#loading.has(type) || this.failedTypes.has(type)) return;
-    this.#loading.add(type);
-    definition.load().then(
-      () => {
-        this.#loading.delete(type);
-        this.loadedTypes = new Set(this.loadedTypes).add(type);
-      },
-      (error: unknown) => {
-        this.#loading.delete(type);
-        const message = `The ${type} widget could not be loaded (${error instanceof Error ? error.message : String(error)}).`;
-        this.failedTypes = new Map(this.failedTypes).set(type, message);
-        // The agent element turns this into autoui-error and stops waiting for these widgets.
-        const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
-        for (const id of ids) this.#arrivals.forget(id);
-        this.dispatchEvent(new CustomEvent<WidgetFailedDetail>('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
-      },
-    );
-  }
-
-  /**
-   * The widget element of a frame: created once per frame (a draft's, once it has params), then
-   * only given new params; it stays when its draft becomes the widget.
-   */
+  /** The widget element of a frame, once its type's code has loaded and it has params. */
   #element(frame: Frame) {
-    const tag = this.#definition(frame.type)?.tagName;
-    if (!tag || !this.loadedTypes.has(frame.type) || !frame.params) return undefined;
-    let element = this.#elements.get(frame.key);
-    if (!element || element.localName !== tag) {
-      element = document.createElement(tag) as HTMLElement & {params?: unknown; draft?: boolean};
-      this.#elements.set(frame.key, element);
-    }
-    const draft = !frame.widget;
-    if (element.params !== frame.params) element.params = frame.params;
-    // Set only when it changes, and only where it means something: a page's own widget element
-    // that never was a draft gets no `draft` property it did not ask for.
-    if (element.draft !== draft && (draft || element.draft)) element.draft = draft;
-    // Elements that ask for their id or draft key (an MCP App view, which must hear when it is closed) get them.
-    if (frame.widget && 'widgetId' in element && element.widgetId !== frame.widget.id) element.widgetId = frame.widget.id;
-    if (!frame.widget && 'draftKey' in element && element.draftKey !== frame.key) element.draftKey = frame.key;
-    return element;
+    const tag = this.registry?.binding(frame.type)?.tagName;
+    if (!tag || !this.#loads.loaded(frame.type) || !frame.params) return undefined;
+    return this.#frames.element(frame, tag);
   }
 
   protected override render() {
@@ -258,17 +196,17 @@ export class AutouiCanvas extends LitElement {
     const flow = this.items.filter((i) => !i.position);
     const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
     const bottom = Math.max(0, ...placed.map((i) => i.position!.y + (i.size?.height ?? 240)));
-    const frameOf = (widget: WidgetInstance): Frame => ({key: this.#frameKey(widget), type: widget.type, params: widget.params, widget});
+    const frameOf = (widget: WidgetInstance): Frame => ({key: this.#frames.keyOf(widget.id), type: widget.type, params: widget.params, widget});
     // Drafts end the flow, where the widget that finishes one will be: no frame moves then (a
-    // moved frame would reconnect its element, and a chart or a map would be built again).
+    // moved frame would reconnect its element, and a widget that draws with a library would start over).
     const frames: Frame[] = [...flow.map(frameOf), ...this.drafts.map((d) => ({key: d.key, type: d.type, params: d.params})), ...placed.map(frameOf)];
     // Drafts are named by their type alone, not their streaming title: a label that changed every
     // frame would be announced again and again; nor do they count in the numbering of the widgets.
     const labels = frameLabels(frames.filter((f) => f.widget));
-    // One listener of each kind for the whole canvas, not three per frame: a frame is found from
-    // the event's target (see #onPointer), so 100 widgets add no 300 listeners.
+    // One listener of each kind for the whole canvas, not three per frame (see canvas-gestures.ts).
+    const gestures = this.#gestures;
     return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
-      @keydown=${this.#onKeydown} @pointerdown=${this.#onPointer} @click=${this.#onClick}>
+      @keydown=${gestures.keydown} @pointerdown=${gestures.pointerdown} @click=${gestures.click}>
       ${repeat(
         frames,
         (frame) => frame.key,
@@ -285,7 +223,8 @@ export class AutouiCanvas extends LitElement {
             style.width = `${item.size.width}px`;
             style.height = `${item.size.height}px`;
           }
-          const classes = `item ${item?.position ? 'placed' : WIDE_TYPES.has(frame.type) && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}`;
+          const wide = this.registry?.binding(frame.type)?.layout === 'wide';
+          const classes = `item ${item?.position ? 'placed' : wide && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}`;
           return html`<section
             class=${classes}
             part="widget widget-${frame.type}${item ? '' : ' draft'}"
@@ -302,8 +241,8 @@ export class AutouiCanvas extends LitElement {
                 </div>`
               : nothing}
             ${element ??
-            (this.failedTypes.has(frame.type)
-              ? html`<div class="failed" role="alert">${this.failedTypes.get(frame.type)}</div>`
+            (this.#loads.failure(frame.type) !== undefined
+              ? html`<div class="failed" role="alert">${this.#loads.failure(frame.type)}</div>`
               : html`<div class="loading" role="status">…</div>`)}
             ${item && !this.readonly ? html`<div class="grip" aria-hidden="true"></div>` : nothing}
           </section>`;
@@ -315,11 +254,11 @@ export class AutouiCanvas extends LitElement {
   protected override async updated(): Promise<void> {
     for (const item of this.items) {
       const id = item.id;
-      const element = this.#elements.get(this.#frameKey(item));
+      const element = this.#frames.get(this.#frames.keyOf(id));
       if (!element || this.#announced.has(id) || !element.isConnected) continue;
       this.#announced.add(id);
       await settled(element);
-      this.#exportParts(element, this.items.find((i) => i.id === id)?.type ?? '');
+      exportParts(this, element, this.items.find((i) => i.id === id)?.type ?? '');
       this.#arrivals.arrived(id);
       this.dispatchEvent(
         new CustomEvent<WidgetRenderedDetail>('autoui-widget-rendered', {
@@ -332,133 +271,15 @@ export class AutouiCanvas extends LitElement {
     // A draft's frame and its widget's inner parts can be styled from the page like a widget's,
     // also the parts that come as it grows (a title, a legend).
     for (const draft of this.drafts) {
-      const element = this.#elements.get(draft.key);
+      const element = this.#frames.get(draft.key);
       if (!element?.isConnected) {
-        this.#exportParts(undefined, draft.type);
+        exportParts(this, undefined, draft.type);
         continue;
       }
       await settled(element);
-      this.#exportParts(element, draft.type);
+      exportParts(this, element, draft.type);
     }
   }
-
-  /** Re-exports a widget's inner parts as `<type>-<part>`, and everything from this canvas. */
-  #exportParts(element: HTMLElement | undefined, type: string) {
-    const names = new Set(Array.from(element?.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
-    const inner = [...names].map((n) => `${n}:${type}-${n}`).join(', ');
-    if (element && element.getAttribute('exportparts') !== inner) element.setAttribute('exportparts', inner);
-    const exported = new Set([...this.partNames, 'widget', 'close', 'handle', 'draft', `widget-${type}`, ...[...names].map((n) => `${type}-${n}`)]);
-    const value = [...exported].join(', ');
-    if (this.getAttribute('exportparts') !== value) this.setAttribute('exportparts', value);
-  }
-
-  /** The item's box relative to the canvas, in inline-start/top coordinates. */
-  #box(id: string) {
-    const canvas = this.renderRoot.querySelector('.canvas')!.getBoundingClientRect();
-    const box = this.renderRoot.querySelector(`[data-id="${id}"]`)!.getBoundingClientRect();
-    const x = this.environment.dir === 'rtl' ? canvas.right - box.right : box.left - canvas.left;
-    return {x: Math.round(x), y: Math.round(box.top - canvas.top), width: Math.round(box.width), height: Math.round(box.height)};
-  }
-
-  /** The widget whose frame `target` is (`frame: true`) or is inside, from the canvas's own tree. */
-  #itemAt(target: EventTarget | null | undefined, frame = false): WidgetInstance | undefined {
-    const element = target instanceof Element ? target : undefined;
-    const section = frame ? (element?.matches('section[data-id]') ? element : undefined) : element?.closest('section[data-id]');
-    const id = section?.getAttribute('data-id');
-    return id ? this.items.find((i) => i.id === id) : undefined;
-  }
-
-  // Arrow keys act on a focused frame itself, not on what is focused inside its widget.
-  #onKeydown = (event: KeyboardEvent) => {
-    const item = this.#itemAt(event.target, true);
-    if (item) this.#onKey(event, item);
-  };
-
-  /**
-   * The canvas's own control `target` is in (a handle, a grip or a close button of a frame) and
-   * its widget. A widget's own DOM may have elements with the same classes (a page widget without
-   * a shadow root, with its own close button): those are the widget's, so only a control at the
-   * place the canvas renders it counts.
-   */
-  #controlAt(target: EventTarget | null): {control: Element; kind: 'move' | 'resize' | 'close'; item: WidgetInstance} | undefined {
-    if (this.readonly || !(target instanceof Element)) return undefined;
-    const control = target.closest('.handle, .grip, .close');
-    const kind = control?.classList.contains('handle') ? 'move' : control?.classList.contains('grip') ? 'resize' : 'close';
-    const frame = kind === 'resize' ? control?.parentElement : control?.parentElement?.classList.contains('controls') ? control.parentElement.parentElement : undefined;
-    if (!control || !frame?.matches('section[data-id]') || !frame.parentElement?.classList.contains('canvas')) return undefined;
-    const item = this.#itemAt(frame, true);
-    return item && {control, kind, item};
-  }
-
-  #onPointer = (event: PointerEvent) => {
-    const found = this.#controlAt(event.target);
-    if (found && found.kind !== 'close') this.#drag(event, found.control, found.item, found.kind);
-  };
-
-  #onClick = (event: MouseEvent) => {
-    const found = this.#controlAt(event.target);
-    if (found?.kind === 'close') this.store?.remove(found.item.id);
-  };
-
-  #onKey(event: KeyboardEvent, item: WidgetInstance) {
-    const delta = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]}[event.key];
-    if (!delta || !this.store || this.readonly) return;
-    event.preventDefault();
-    // The store, not the rendered item: several keys may arrive before the next render.
-    const current = this.store.get(item.id) ?? item;
-    const box = this.#box(item.id);
-    // Arrows are visual: in RTL, left moves away from the inline start.
-    const dx = this.environment.dir === 'rtl' ? -delta[0] : delta[0];
-    if (event.shiftKey) this.store.resize(item.id, (current.size?.width ?? box.width) + delta[0], (current.size?.height ?? box.height) + delta[1]);
-    else this.store.move(item.id, (current.position?.x ?? box.x) + dx, (current.position?.y ?? box.y) + delta[1]);
-    void this.updateComplete.then(() => (this.renderRoot.querySelector(`[data-id="${item.id}"]`) as HTMLElement | null)?.focus());
-  }
-
-  #drag(event: PointerEvent, control: Element, item: WidgetInstance, mode: 'move' | 'resize') {
-    if (!this.store) return;
-    const start = this.#box(item.id);
-    const sign = this.environment.dir === 'rtl' ? -1 : 1;
-    // The control captures the pointer, so the cursor stays the handle's or the grip's while it moves.
-    trackPointer(event, control, (dx, dy) => {
-      if (mode === 'move') this.store?.move(item.id, start.x + sign * dx, start.y + dy);
-      else this.store?.resize(item.id, start.width + sign * dx, start.height + dy);
-    });
-  }
-}
-
-/**
- * Resolves once `element` has rendered, or failed to: a widget whose render throws keeps the frame
- * it drew, and the canvas goes on announcing the others (a question waits for them all).
- */
-async function settled(element: HTMLElement): Promise<void> {
-  try {
-    await (element as HTMLElement & {updateComplete?: Promise<unknown>}).updateComplete;
-  } catch (error) {
-    console.error(`autoui-agent: the ${element.localName} widget failed to render`, error);
-  }
-}
-
-/**
- * The name of each widget's frame, for screen readers: its type, its title or label when the
- * params give one, and a number when several widgets of that type share a name, so no two frames
- * (regions) are announced alike.
- */
-function frameLabels(frames: readonly Frame[]): Map<string, string> {
-  const named = frames.map((frame) => {
-    const params = frame.params ?? {};
-    const title = [params.title, params.label, params.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-    return {id: frame.key, name: title ? `${frame.type}: ${title.trim().slice(0, 80)}` : frame.type};
-  });
-  const total = new Map<string, number>();
-  for (const {name} of named) total.set(name, (total.get(name) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return new Map(
-    named.map(({id, name}) => {
-      const n = (seen.get(name) ?? 0) + 1;
-      seen.set(name, n);
-      return [id, total.get(name)! > 1 ? `${name} (${n})` : name];
-    }),
-  );
 }
 
 /** Defines `<autoui-canvas>` (the agent element calls this; safe to call twice). */

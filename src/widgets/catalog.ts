@@ -1,7 +1,8 @@
 /**
- * The built-in catalogue: every widget `<autoui-agent>` can show out of the box. Only the
- * definitions (schema, recipe, a `load()`) are imported here; chart.js, leaflet and marked come
- * with their widget's element, on first use.
+ * The built-in catalogue with its elements: every widget `<autoui-agent>` can show out of the box.
+ * Only the definitions (spec, tag, a `load()`) are imported here; chart.js, leaflet and marked come
+ * with their widget's element, on first use. Its DOM-free half (the specs alone, for a Worker) is
+ * builtin-specs.ts.
  */
 import type {WidgetDefinition} from './widget-definition.js';
 import {WidgetRegistry} from './widget-registry.js';
@@ -22,6 +23,7 @@ import {profileWidget} from './profile/profile.definition.js';
 import {cardsWidget} from './cards/cards.definition.js';
 import {tagsWidget} from './tags/tags.definition.js';
 import {hemicycleWidget} from './hemicycle/hemicycle.definition.js';
+import {mcpAppWidget} from './mcp-app/mcp-app.definition.js';
 
 /** Every built-in widget definition, in the order the model sees them. */
 export const builtinWidgets = [
@@ -44,9 +46,16 @@ export const builtinWidgets = [
   hemicycleWidget,
 ] as const;
 
-/** A new registry holding every built-in widget (one per agent element; pages may add their own). */
+/** The built-in widgets only the host shows: an MCP App view. */
+const hostWidgets = [mcpAppWidget] as const;
+
+/**
+ * A new registry holding every built-in widget, the host-only ones too (one per agent element;
+ * pages may add their own).
+ */
 export function createDefaultRegistry(): WidgetRegistry {
   const registry = new WidgetRegistry();
   for (const definition of builtinWidgets) registry.register(definition as WidgetDefinition<unknown>);
+  for (const definition of hostWidgets) registry.register(definition);
   return registry;
 }

@@ -1,11 +1,15 @@
 /**
  * What widgets need from their `<autoui-agent>`, carried down through the canvas by
- * `@lit/context` so no widget reads globals or walks up the DOM. The element makes one object per
- * real change (language, direction, image hosts), never one per render: a new object re-renders
- * every widget, and text streams in hundreds of renders.
+ * `@lit/context` so no widget reads globals or walks up the DOM: the environment, and the MCP App
+ * host the views ask things of. The element makes one environment object per real change
+ * (language, direction, image hosts), never one per render: a new object re-renders every widget,
+ * and text streams in hundreds of renders.
  */
 import {createContext} from '@lit/context';
 import type {UiLanguage} from '../policy/language.js';
+import type {McpAppHost} from '../schema/mcp-app-view.js';
+
+export type {McpAppHost} from '../schema/mcp-app-view.js';
 
 /** Environment shared by every widget of one agent element. */
 export interface WidgetEnvironment {
@@ -27,3 +31,6 @@ export const defaultWidgetEnvironment: WidgetEnvironment = {locale: 'en', langua
 
 /** The context key widgets consume. */
 export const widgetEnvironmentContext = createContext<WidgetEnvironment>(Symbol('autoui-widget-environment'));
+
+/** The context key through which the agent lends its MCP App host (the session's side of views: servers, approvals, questions) to its views. */
+export const mcpAppHostContext = createContext<McpAppHost | undefined>(Symbol('autoui-mcp-app-host'));

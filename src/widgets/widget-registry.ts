@@ -1,12 +1,14 @@
 /**
  * The widget types one `<autoui-agent>` can show, looked up by type to build the model's tools
  * and recipes and to render calls. Created per element, never global, so two agents on one page
- * can carry different widget sets.
+ * can carry different widget sets. It holds the host-only widgets too (an MCP App view), which
+ * only its canvas sees ({@link WidgetRegistry.binding}): as a catalogue (`get`, `list`, what the
+ * `autoui` layer reads), it leaves them out.
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {JsonSchema} from '../schema/json-schema.js';
 import {createRuntimeValidator} from '../schema/validator.js';
-import type {WidgetDefinition} from './widget-definition.js';
+import {offeredToModel, type BoundWidget, type HostWidgetDefinition, type WidgetDefinition} from './widget-definition.js';
 
 /** What a page gives to register its own, already defined, widget element. */
 export interface PageWidgetSpec {
@@ -26,40 +28,47 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** A map of widget definitions by type. */
 export class WidgetRegistry {
-  readonly #definitions = new Map<string, WidgetDefinition>();
+  readonly #definitions = new Map<string, WidgetDefinition | HostWidgetDefinition>();
 
   /**
    * Adds a definition; a later one with the same type replaces the earlier (a page may override a
-   * built-in). Throws `INVALID_ARGUMENT` for a malformed definition.
+   * built-in). A host-only one (`hostOnly: true`) needs no validator: the model never writes it.
+   * Throws `INVALID_ARGUMENT` for a malformed definition.
    */
-  register<P>(definition: WidgetDefinition<P>): this {
+  register<P>(definition: WidgetDefinition<P> | HostWidgetDefinition): this {
     if (!definition || typeof definition.type !== 'string' || !TYPE_PATTERN.test(definition.type)) {
       throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `registerWidget: type must match ${TYPE_PATTERN} (got ${JSON.stringify(definition?.type)}).`);
     }
     if (typeof definition.tagName !== 'string' || !definition.tagName.includes('-')) {
       throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `registerWidget(${definition.type}): tagName must be a custom element name with a dash.`);
     }
-    if (!definition.validator || typeof definition.load !== 'function') {
+    if ((!('validator' in definition && definition.validator) && offeredToModel(definition)) || typeof definition.load !== 'function') {
       throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `registerWidget(${definition.type}): a validator and a load() function are required.`);
     }
     // Stored without its params type: callers validate before they trust params.
-    this.#definitions.set(definition.type, definition as unknown as WidgetDefinition);
+    this.#definitions.set(definition.type, definition as unknown as WidgetDefinition | HostWidgetDefinition);
     return this;
   }
 
-  /** The definition of `type`, if registered. */
+  /** The definition of `type`, if registered and offered to the model (not host-only). */
   get(type: string): WidgetDefinition | undefined {
-    return this.#definitions.get(type);
+    const definition = this.#definitions.get(type);
+    return definition && offeredToModel(definition) ? (definition as WidgetDefinition) : undefined;
   }
 
-  /** True when `type` is registered. */
+  /** True when `type` is registered and offered to the model. */
   has(type: string): boolean {
-    return this.#definitions.has(type);
+    return this.get(type) !== undefined;
   }
 
-  /** Every definition, in registration order. */
+  /** Every definition offered to the model (host-only ones left out), in registration order. */
   list(): WidgetDefinition[] {
-    return [...this.#definitions.values()];
+    return [...this.#definitions.values()].filter((d): d is WidgetDefinition => offeredToModel(d));
+  }
+
+  /** What shows `type` on a canvas (its element, its layout), host-only widgets included. */
+  binding(type: string): BoundWidget | undefined {
+    return this.#definitions.get(type);
   }
 
   /**
@@ -72,7 +81,7 @@ export class WidgetRegistry {
     return definition;
   }
 
-  /** Removes `type`; returns whether it was there. */
+  /** Removes `type`, host-only or not; returns whether it was there. */
   unregister(type: string): boolean {
     return this.#definitions.delete(type);
   }

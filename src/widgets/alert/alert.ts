@@ -1,9 +1,9 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
+import type {AlertParams} from './alert.spec.js';
 
-/** Params of the `alert` widget (see `alert.schema.json`). */
-export type AlertParams = {message: string; title?: string; variant?: 'info' | 'success' | 'warning' | 'error'};
+export type {AlertParams};
 
 const ICONS = {info: 'ℹ', success: '✓', warning: '⚠', error: '✕'} as const;
 

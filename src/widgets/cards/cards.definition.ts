@@ -1,17 +1,11 @@
 import {defineElement} from '../../define-element.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
-import {schema, validate} from '../../generated/cards.validator.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {AutouiCardsWidget, type CardsParams} from './cards.js';
-import recipe from './cards.recipe.md?raw';
+import {AutouiCardsWidget} from './cards.js';
+import {cardsSpec, type CardsParams} from './cards.spec.js';
 
-/** The `cards` widget: a grid of cards (title, text, optional image and link) for a few items. */
+/** The `cards` widget with its element, `<autoui-cards>`. */
 export const cardsWidget: WidgetDefinition<CardsParams> = {
-  type: 'cards',
+  ...cardsSpec,
   tagName: 'autoui-cards',
-  description: 'A few items as cards, with images and links.',
-  schema,
-  validator: fromStandaloneValidator<CardsParams>(validate, schema),
-  recipe,
   load: async () => defineElement('autoui-cards', AutouiCardsWidget),
 };

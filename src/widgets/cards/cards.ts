@@ -3,12 +3,9 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
 import {ImageGate} from '../profile/image-gate.js';
+import type {CardItem, CardsParams} from './cards.spec.js';
 
-/** One card. */
-export type CardItem = {title: string; subtitle?: string; text?: string; image?: {src: string; alt: string}; url?: string; tags?: string[]};
-
-/** Params of the `cards` widget (see `cards.schema.json`). */
-export type CardsParams = {title?: string; items: CardItem[]};
+export type {CardItem, CardsParams};
 
 /**
  * A responsive grid of cards, each with a title, text, an optional image (allowed hosts only, alt

@@ -1,18 +1,12 @@
-import type {WidgetDefinition} from '../widget-definition.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
 import {defineElement} from '../../define-element.js';
-import {schema, validate} from '../../generated/chart.validator.js';
-import recipe from './chart.recipe.md?raw';
+import type {WidgetDefinition} from '../widget-definition.js';
+import {chartSpec} from './chart.spec.js';
 import type {ChartProps} from './chart-data.js';
 
-/** The `chart` widget (chart.js). Its element and chart.js arrive as a lazy chunk on first use. */
+/** The `chart` widget with its element, `<autoui-chart>`: the element and chart.js arrive as a lazy chunk on first use. */
 export const chartWidget: WidgetDefinition<ChartProps> = {
-  type: 'chart',
+  ...chartSpec,
   tagName: 'autoui-chart',
-  description: 'Bar, line, area, pie, doughnut, scatter, bubble, radar or polarArea chart.',
-  schema,
-  validator: fromStandaloneValidator<ChartProps>(validate, schema),
-  recipe,
   async load() {
     const {AutouiChartWidget} = await import('./chart.js');
     defineElement('autoui-chart', AutouiChartWidget);

@@ -3,9 +3,9 @@ import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {widgetText} from '../styles/widget-texts.js';
+import type {CodeParams} from './code.spec.js';
 
-/** Params of the `code` widget (see `code.schema.json`). */
-export type CodeParams = {code: string; language?: string; title?: string};
+export type {CodeParams};
 
 /**
  * A block of code shown as text (never executed, never highlighted through HTML), with a copy

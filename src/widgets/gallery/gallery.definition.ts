@@ -1,18 +1,12 @@
-import type {WidgetDefinition} from '../widget-definition.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
 import {defineElement} from '../../define-element.js';
-import {schema, validate} from '../../generated/gallery.validator.js';
-import recipe from './gallery.recipe.md?raw';
-import {AutouiGalleryWidget, type GalleryProps} from './gallery.js';
+import type {WidgetDefinition} from '../widget-definition.js';
+import {AutouiGalleryWidget} from './gallery.js';
+import {gallerySpec, type GalleryProps} from './gallery.spec.js';
 
-/** The `gallery` widget: images with alt text, only from allowed hosts unless the person clicks. */
+/** The `gallery` widget with its element, `<autoui-gallery>`. */
 export const galleryWidget: WidgetDefinition<GalleryProps> = {
-  type: 'gallery',
+  ...gallerySpec,
   tagName: 'autoui-gallery',
-  description: 'Images in a grid, with captions.',
-  schema,
-  validator: fromStandaloneValidator<GalleryProps>(validate, schema),
-  recipe,
   async load() {
     defineElement('autoui-gallery', AutouiGalleryWidget);
   },

@@ -5,19 +5,9 @@ import {clip} from '../controllers/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {checkImage} from '../../policy/url-rules.js';
 import {widgetStyles} from '../styles/widget-styles.js';
+import type {GalleryImage, GalleryProps} from './gallery.spec.js';
 
-/** One image of the gallery. */
-export interface GalleryImage {
-  src: string;
-  alt: string;
-  caption?: string;
-}
-
-/** The params of the `gallery` widget. */
-export interface GalleryProps {
-  title?: string;
-  images: GalleryImage[];
-}
+export type {GalleryImage, GalleryProps};
 
 const STRINGS = {
   en: {show: (host: string) => `Show image from ${host}`, refused: 'Image not shown (not an http(s) address)'},

@@ -5,23 +5,9 @@ import {clip, colorFor} from '../controllers/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {angleAfter, hemicycleLayout} from './hemicycle-layout.js';
 import {widgetStyles} from '../styles/widget-styles.js';
+import type {HemicycleGroup, HemicycleProps} from './hemicycle.spec.js';
 
-/** One parliamentary group. */
-export interface HemicycleGroup {
-  name: string;
-  seats: number;
-  color?: string;
-}
-
-/** The params of the `hemicycle` widget. */
-export interface HemicycleProps {
-  title?: string;
-  groups: HemicycleGroup[];
-  /** Size of the assembly; seats beyond the groups' total are drawn as vacant. */
-  totalSeats?: number;
-  /** `true` marks the absolute majority (half plus one); a number marks that many seats. */
-  majority?: boolean | number;
-}
+export type {HemicycleGroup, HemicycleProps};
 
 /** Beyond this many seats the dots would be too small to read; only the legend is shown. */
 const MAX_DRAWN_SEATS = 5000;

@@ -3,9 +3,9 @@ import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {widgetText} from '../styles/widget-texts.js';
+import type {JsonParams} from './json.spec.js';
 
-/** Params of the `json` widget (see `json.schema.json`). */
-export type JsonParams = {data: unknown; title?: string; expanded?: number};
+export type {JsonParams};
 
 /** Children shown per object or array before a "N more" line; keeps huge payloads responsive. */
 const PAGE = 200;

@@ -1,17 +1,11 @@
 import {defineElement} from '../../define-element.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
-import {schema, validate} from '../../generated/kv.validator.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {AutouiKvWidget, type KvParams} from './kv.js';
-import recipe from './kv.recipe.md?raw';
+import {AutouiKvWidget} from './kv.js';
+import {kvSpec, type KvParams} from './kv.spec.js';
 
-/** The `kv` widget: key-value pairs: the facts of one thing (a record, a person, a place). */
+/** The `kv` widget with its element, `<autoui-kv>`. */
 export const kvWidget: WidgetDefinition<KvParams> = {
-  type: 'kv',
+  ...kvSpec,
   tagName: 'autoui-kv',
-  description: 'The facts of one thing, as key-value pairs.',
-  schema,
-  validator: fromStandaloneValidator<KvParams>(validate, schema),
-  recipe,
   load: async () => defineElement('autoui-kv', AutouiKvWidget),
 };

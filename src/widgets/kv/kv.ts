@@ -1,12 +1,9 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
+import type {KvParams} from './kv.spec.js';
 
-/** Params of the `kv` widget (see `kv.schema.json`). */
-export type KvParams = {
-  title?: string;
-  items: Array<{key: string; value: string | number | boolean | null}>;
-};
+export type {KvParams};
 
 /**
  * Key-value pairs as a description list: the facts of one record.

@@ -2,12 +2,9 @@ import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
+import type {ListItem, ListParams} from './list.spec.js';
 
-/** One item of a list: plain text, or text with a second line and a link. */
-export type ListItem = string | {text: string; secondary?: string; url?: string};
-
-/** Params of the `list` widget (see `list.schema.json`). */
-export type ListParams = {title?: string; ordered?: boolean; items: ListItem[]};
+export type {ListItem, ListParams};
 
 /**
  * A bulleted or numbered list of short items; an item may link out (http(s) only, new tab).

@@ -1,18 +1,11 @@
 import {defineElement} from '../../define-element.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
-import {schema, validate} from '../../generated/markdown.validator.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import type {MarkdownParams} from './markdown.js';
-import recipe from './markdown.recipe.md?raw';
+import {markdownSpec, type MarkdownParams} from './markdown.spec.js';
 
-/** The `markdown` widget: formatted text (markdown): explanations, summaries, headings, lists, links. */
+/** The `markdown` widget with its element, `<autoui-markdown>` (loaded on first use). */
 export const markdownWidget: WidgetDefinition<MarkdownParams> = {
-  type: 'markdown',
+  ...markdownSpec,
   tagName: 'autoui-markdown',
-  description: 'Formatted text: explanations, summaries.',
-  schema,
-  validator: fromStandaloneValidator<MarkdownParams>(validate, schema),
-  recipe,
   load: async () => {
     // marked and DOMPurify come in their own chunk, with the first markdown widget.
     const {AutouiMarkdownWidget} = await import('./markdown.js');

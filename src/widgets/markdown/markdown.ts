@@ -3,9 +3,9 @@ import {unsafeHTML} from 'lit/directives/unsafe-html.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {markdownToSafeHtml} from './sanitize-markdown.js';
+import type {MarkdownParams} from './markdown.spec.js';
 
-/** Params of the `markdown` widget (see `markdown.schema.json`). */
-export type MarkdownParams = {content: string; title?: string};
+export type {MarkdownParams};
 
 /**
  * Formatted text. The markdown is rendered by marked and cleaned by DOMPurify before it reaches

@@ -3,7 +3,7 @@ import {property, state} from 'lit/decorators.js';
 import {consume} from '@lit/context';
 import {isMcpAppViewParams, type McpAppHost, type McpAppResource, type McpAppViewParams, type McpAppViewRef} from '../../schema/mcp-app-view.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {mcpAppHostContext} from './mcp-app-context.js';
+import {mcpAppHostContext} from '../widget-context.js';
 import {MAX_VIEW_HEIGHT, hostContextOf, type DisplayMode, type ViewHostContext} from './host-context.js';
 import {ViewBridge, textOf} from './view-bridge.js';
 

@@ -3,16 +3,9 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
 import {ImageGate} from './image-gate.js';
+import type {ProfileParams} from './profile.spec.js';
 
-/** Params of the `profile` widget (see `profile.schema.json`). */
-export type ProfileParams = {
-  name: string;
-  subtitle?: string;
-  avatar?: string;
-  description?: string;
-  fields?: Array<{label: string; value: string | number}>;
-  links?: Array<{label: string; url: string}>;
-};
+export type {ProfileParams};
 
 /**
  * A person or an organisation: photo, name, role, a few facts and links. The photo loads only

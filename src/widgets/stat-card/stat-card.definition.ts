@@ -1,17 +1,11 @@
 import {defineElement} from '../../define-element.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
-import {schema, validate} from '../../generated/stat-card.validator.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {AutouiStatCardWidget, type StatCardParams} from './stat-card.js';
-import recipe from './stat-card.recipe.md?raw';
+import {AutouiStatCardWidget} from './stat-card.js';
+import {statCardSpec, type StatCardParams} from './stat-card.spec.js';
 
-/** The `stat-card` widget: a key figure on a card, with a trend (up, down, stable) and a variant colour. */
+/** The `stat-card` widget with its element, `<autoui-stat-card>`. */
 export const statCardWidget: WidgetDefinition<StatCardParams> = {
-  type: 'stat-card',
+  ...statCardSpec,
   tagName: 'autoui-stat-card',
-  description: 'A key figure with a trend.',
-  schema,
-  validator: fromStandaloneValidator<StatCardParams>(validate, schema),
-  recipe,
   load: async () => defineElement('autoui-stat-card', AutouiStatCardWidget),
 };

@@ -3,18 +3,9 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {widgetText} from '../styles/widget-texts.js';
 import {statDigits} from '../stat/stat.js';
+import type {StatCardParams} from './stat-card.spec.js';
 
-/** Params of the `stat-card` widget (see `stat-card.schema.json`). */
-export type StatCardParams = {
-  label: string;
-  value: number | string;
-  unit?: string;
-  trend?: 'up' | 'down' | 'stable';
-  delta?: string;
-  caption?: string;
-  variant?: 'default' | 'success' | 'warning' | 'danger' | 'info';
-  decimals?: number;
-};
+export type {StatCardParams};
 
 const ARROWS = {up: '▲', down: '▼', stable: '▶'} as const;
 

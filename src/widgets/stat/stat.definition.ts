@@ -1,17 +1,11 @@
 import {defineElement} from '../../define-element.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
-import {schema, validate} from '../../generated/stat.validator.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {AutouiStatWidget, type StatParams} from './stat.js';
-import recipe from './stat.recipe.md?raw';
+import {AutouiStatWidget} from './stat.js';
+import {statSpec, type StatParams} from './stat.spec.js';
 
-/** The `stat` widget: one key figure with its label. */
+/** The `stat` widget with its element, `<autoui-stat>`. */
 export const statWidget: WidgetDefinition<StatParams> = {
-  type: 'stat',
+  ...statSpec,
   tagName: 'autoui-stat',
-  description: 'One key figure, with its unit.',
-  schema,
-  validator: fromStandaloneValidator<StatParams>(validate, schema),
-  recipe,
   load: async () => defineElement('autoui-stat', AutouiStatWidget),
 };

@@ -1,15 +1,9 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
+import type {StatParams} from './stat.spec.js';
 
-/** Params of the `stat` widget (see `stat.schema.json`). */
-export interface StatParams {
-  label: string;
-  value: number | string;
-  unit?: string;
-  caption?: string;
-  decimals?: number;
-}
+export type {StatParams};
 
 /** Number format options for a stat value: `decimals` fixed, else up to 2 digits. */
 export function statDigits(decimals?: number): Intl.NumberFormatOptions {

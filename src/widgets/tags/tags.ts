@@ -1,12 +1,9 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
+import type {TagItem, TagsParams} from './tags.spec.js';
 
-/** One tag: a label, or a label with a count and a colour. */
-export type TagItem = string | {label: string; count?: number; variant?: 'default' | 'accent' | 'success' | 'warning' | 'danger'};
-
-/** Params of the `tags` widget (see `tags.schema.json`). */
-export type TagsParams = {title?: string; items: TagItem[]};
+export type {TagItem, TagsParams};
 
 /**
  * Labels shown as chips, with an optional count each.

@@ -1,17 +1,11 @@
 import {defineElement} from '../../define-element.js';
-import {fromStandaloneValidator} from '../../schema/validator.js';
-import {schema, validate} from '../../generated/timeline.validator.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {AutouiTimelineWidget, type TimelineParams} from './timeline.js';
-import recipe from './timeline.recipe.md?raw';
+import {AutouiTimelineWidget} from './timeline.js';
+import {timelineSpec, type TimelineParams} from './timeline.spec.js';
 
-/** The `timeline` widget: dated events in order: a history, a procedure, steps. */
+/** The `timeline` widget with its element, `<autoui-timeline>`. */
 export const timelineWidget: WidgetDefinition<TimelineParams> = {
-  type: 'timeline',
+  ...timelineSpec,
   tagName: 'autoui-timeline',
-  description: 'Dated events in order.',
-  schema,
-  validator: fromStandaloneValidator<TimelineParams>(validate, schema),
-  recipe,
   load: async () => defineElement('autoui-timeline', AutouiTimelineWidget),
 };

@@ -2,9 +2,9 @@ import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
+import type {TimelineParams} from './timeline.spec.js';
 
-/** Params of the `timeline` widget (see `timeline.schema.json`). */
-export type TimelineParams = {title?: string; items: Array<{date: string; title: string; description?: string; url?: string}>};
+export type {TimelineParams};
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
