@@ -37,7 +37,7 @@ describe('the built-in catalogue, DOM-free and with its elements', () => {
     expect(layer.recipes!.map((r) => r.name)).to.not.include('mcp-app');
     const store = new WidgetStore();
     const context = {signal: new AbortController().signal, callId: 'c1', reportProgress() {}, widgets: store};
-    const out = await layer.executeTool!('widget_display', {name: 'mcp-app', params: {server: 's', channel: 'c', tool: 't', resourceUri: 'ui://x'}}, context);
+    const out = await layer.execute!('widget_display', {name: 'mcp-app', params: {server: 's', channel: 'c', tool: 't', resourceUri: 'ui://x'}}, context);
     expect(out.isError).to.equal(true);
     expect(store.list()).to.deep.equal([]);
   });

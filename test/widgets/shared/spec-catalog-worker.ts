@@ -10,9 +10,9 @@ import {WidgetStore} from '../../../src/session/widget-store.js';
 const store = new WidgetStore();
 const layer = createAutouiLayer({catalog: builtinWidgetCatalog(), imageHosts: () => []});
 const context = {signal: new AbortController().signal, callId: 'c1', reportProgress() {}, widgets: store};
-const shown = await layer.executeTool!('widget_display', {name: 'stat', params: {label: 'Answer', value: 42}}, context);
-const refused = await layer.executeTool!('widget_display', {name: 'stat', params: {value: 'no label'}}, context);
-const hostOnly = await layer.executeTool!('widget_display', {name: 'mcp-app', params: {server: 's', channel: 'c', tool: 't', resourceUri: 'ui://x'}}, context);
+const shown = await layer.execute!('widget_display', {name: 'stat', params: {label: 'Answer', value: 42}}, context);
+const refused = await layer.execute!('widget_display', {name: 'stat', params: {value: 'no label'}}, context);
+const hostOnly = await layer.execute!('widget_display', {name: 'mcp-app', params: {server: 's', channel: 'c', tool: 't', resourceUri: 'ui://x'}}, context);
 postMessage({
   hasDocument: typeof (globalThis as {document?: unknown}).document !== 'undefined',
   types: builtinWidgetSpecs().map((s) => s.type),
