@@ -51,6 +51,23 @@ function packagePaths() {
 }
 
 /**
+ * The analyzer calls every class that extends LitElement a custom element. A base class with no
+ * tag (`AutouiWidgetElement`, which every widget extends; abstract, never defined) is not one: a
+ * tool reading the manifest would list an element it cannot place. It stays a class, whose members
+ * the widgets inherit.
+ */
+function untaggedBaseClasses() {
+  return {
+    name: 'autoui-agent: untagged base classes are not custom elements',
+    packageLinkPhase({customElementsManifest: manifest}) {
+      for (const declaration of manifest.modules.flatMap((m) => m.declarations ?? [])) {
+        if (declaration.customElement && !declaration.tagName) delete declaration.customElement;
+      }
+    },
+  };
+}
+
+/**
  * `snapshot` on `<autoui-agent>` is the `snapshot()` method, written as an accessor (its getter
  * returns the method; its setter takes the starting snapshot a framework sets as a prop). The
  * analyzer sees a field of function type, which the Vue generator would add beside the
@@ -126,6 +143,7 @@ export default {
   litelement: true,
   outdir: '.',
   plugins: [
+    untaggedBaseClasses(),
     packagePaths(),
     snapshotMethod(),
     jsxTypesPlugin({

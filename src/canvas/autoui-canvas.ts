@@ -1,3 +1,4 @@
+// `<autoui-canvas>`; beside it, its gestures, exported parts, frames, type loading, arrivals and texts.
 import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
@@ -8,6 +9,7 @@ import {defaultWidgetEnvironment, mcpAppHostContext, widgetEnvironmentContext, t
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
 import type {WidgetChange, WidgetDraft, WidgetInstance, WidgetStore} from '../session/widget-store.js';
 import {canvasStyles} from './canvas-styles.js';
+import {canvasTexts} from './canvas-texts.js';
 import {CanvasGestures} from './canvas-gestures.js';
 import {exportParts, exportedParts} from './canvas-parts.js';
 import {FrameElements, frameLabels, settled, type Frame} from './canvas-frames.js';
@@ -28,17 +30,12 @@ export interface WidgetFailedDetail {
   message: string;
 }
 
-const TEXTS = {
-  en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize', draft: (type: string) => `${type}, being written`},
-  fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner', draft: (type: string) => `${type}, en cours d'écriture`},
-};
-
 /**
  * The area of `<autoui-agent>` that holds widgets: it renders a session's {@link WidgetStore}, a
  * responsive grid in the order they came; a widget moved or resized (by the model's `canvas`
  * tool, by mouse on its handle and grip, by arrow keys on the focused item, Shift for size) keeps
- * that place and size, stored in the store (see canvas-gestures.ts). A widget type whose
- * definition says `layout: 'wide'` takes a whole row of the flow. Updates set the new params on the
+ * that place and size, stored in the store. A widget type whose definition says
+ * `layout: 'wide'` takes a whole row of the flow. Updates set the new params on the
  * same element: no remount, no flicker. Drafts (widgets the model is still writing) come after the
  * widgets, marked `aria-busy`, and fill as their params grow; the widget that finishes one keeps
  * its frame and its element.
@@ -83,12 +80,7 @@ export class AutouiCanvas extends LitElement {
   readonly #frames = new FrameElements();
   readonly #announced = new Set<string>();
   readonly #arrivals = new WidgetArrivals();
-  readonly #loads = new WidgetLoads(this, (type, message) => {
-    // The agent element turns this into autoui-error and stops waiting for these widgets.
-    const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
-    for (const id of ids) this.#arrivals.forget(id);
-    this.dispatchEvent(new CustomEvent<WidgetFailedDetail>('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
-  });
+  readonly #loads = new WidgetLoads(this, (type, message) => this.#failed(type, message));
   readonly #gestures = new CanvasGestures(this, {item: (id) => this.items.find((i) => i.id === id), dir: () => this.environment.dir});
   #unsubscribe?: () => void;
   /** The store changed since it was last read. */
@@ -158,6 +150,14 @@ export class AutouiCanvas extends LitElement {
     this.requestUpdate();
   }
 
+  /** The code of `type` could not be loaded: its widgets will not render. */
+  #failed(type: string, message: string) {
+    // The agent element turns this into autoui-error and stops waiting for these widgets.
+    const ids = this.items.filter((i) => i.type === type).map((i) => i.id);
+    for (const id of ids) this.#arrivals.forget(id);
+    this.dispatchEvent(new CustomEvent<WidgetFailedDetail>('autoui-widget-failed', {detail: {type, ids, message}, bubbles: true, composed: true}));
+  }
+
   /** Drops what the canvas keeps about widget `id`. */
   #forget(id: string) {
     this.#frames.forgetWidget(id);
@@ -191,7 +191,7 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override render() {
-    const t = TEXTS[this.environment.language];
+    const t = canvasTexts[this.environment.language];
     // Placed widgets come after the flow, in reading order, so Tab follows what the eye sees.
     const flow = this.items.filter((i) => !i.position);
     const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);

@@ -1,55 +1,25 @@
-import {css, html, nothing, type PropertyValues} from 'lit';
+/**
+ * `<autoui-mcp-app>`, the `mcp-app` widget's element. Beside it: where a view is framed
+ * (view-sandbox.ts), its size (view-size.ts), the text shown instead (view-fallback.ts), the
+ * MCP Apps bridge (view-bridge.ts) and the context a view is given (host-context.ts).
+ */
+import {html, nothing, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {consume} from '@lit/context';
 import {isMcpAppViewParams, type McpAppHost, type McpAppResource, type McpAppViewParams, type McpAppViewRef} from '../../schema/mcp-app-view.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {mcpAppHostContext} from '../widget-context.js';
-import {MAX_VIEW_HEIGHT, hostContextOf, type DisplayMode, type ViewHostContext} from './host-context.js';
-import {ViewBridge, textOf} from './view-bridge.js';
+import {hostContextOf, type DisplayMode, type ViewHostContext} from './host-context.js';
+import {mcpAppStyles} from './mcp-app.styles.js';
+import {ViewBridge} from './view-bridge.js';
+import {fallbackNotice, renderFallback, type Fallback} from './view-fallback.js';
+import {SANDBOX_READY_MS, allowOf, parkFrame, sandboxUrlOf} from './view-sandbox.js';
+import {ViewWidth, viewHeight} from './view-size.js';
 
 const TEXTS = {
-  en: {
-    noSandbox: 'This app is not shown: the page has no sandbox for MCP Apps (sandbox-url). Its text result:',
-    sameOrigin: 'This app is not shown: its sandbox (sandbox-url) is on the page\u2019s own origin, where it could reach the page. Its text result:',
-    noAnswer: 'This app is not shown: its sandbox page did not answer. Its text result:',
-    failed: 'This app could not be shown:',
-    waiting: 'Waiting for the result\u2026',
-    title: (tool: string) => `MCP App: ${tool}`,
-    exit: 'Exit full screen',
-  },
-  fr: {
-    noSandbox: 'Cette application n\u2019est pas affichée : la page n\u2019a pas de bac à sable pour les MCP Apps (sandbox-url). Son résultat en texte :',
-    sameOrigin: 'Cette application n\u2019est pas affichée : son bac à sable (sandbox-url) est sur l\u2019origine même de la page, qu\u2019elle pourrait atteindre. Son résultat en texte :',
-    noAnswer: 'Cette application n\u2019est pas affichée : sa page de bac à sable n\u2019a pas répondu. Son résultat en texte :',
-    failed: 'Cette application n\u2019a pas pu être affichée :',
-    waiting: 'En attente du résultat\u2026',
-    title: (tool: string) => `MCP App : ${tool}`,
-    exit: 'Quitter le plein écran',
-  },
+  en: {title: (tool: string) => `MCP App: ${tool}`, exit: 'Exit full screen'},
+  fr: {title: (tool: string) => `MCP App : ${tool}`, exit: 'Quitter le plein écran'},
 };
-
-/** Why a view is shown as text: no sandbox, one on the page's origin, one that never answered, or a failure. */
-type Fallback = 'noSandbox' | 'sameOrigin' | 'noAnswer' | 'failed';
-
-/** Milliseconds the sandbox page has to say it is ready. */
-const SANDBOX_READY_MS = 10_000;
-/** The frame's height bounds (CSS pixels): a view cannot push the canvas away, nor vanish. */
-const MIN_HEIGHT = 48;
-const MAX_HEIGHT = MAX_VIEW_HEIGHT;
-
-/** The allow attribute (Permissions Policy) for what a view declared; the outer frame must delegate it too. */
-function allowOf(permissions: Record<string, unknown> | undefined): string {
-  const features: Record<string, string> = {camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write'};
-  return Object.entries(features)
-    .filter(([key]) => permissions?.[key] && typeof permissions[key] === 'object')
-    .map(([, feature]) => feature)
-    .join('; ');
-}
-
-/** The text parts of a `CallToolResult`, for the fallback. */
-function resultText(result: Record<string, unknown> | undefined): string {
-  return (textOf(result?.content) || textOf(undefined, result?.structuredContent)).slice(0, 20_000);
-}
 
 /**
  * `<autoui-mcp-app>`: one MCP App view, the `mcp-app` widget. Its outer frame is the sandbox
@@ -64,52 +34,7 @@ function resultText(result: Record<string, unknown> | undefined): string {
  * @csspart fallback - The text shown instead of the view.
  */
 export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
-  static override styles = [
-    AutouiWidgetElement.styles,
-    css`
-      :host {
-        display: block;
-      }
-      .frame {
-        display: block;
-        width: 100%;
-        border: 0;
-        background: transparent;
-        transition: height 120ms ease-out;
-      }
-      :host([bordered]) .frame {
-        border: 1px solid var(--_color-border);
-        border-radius: var(--_radius);
-      }
-      .wrap.fullscreen {
-        position: fixed;
-        inset: 0;
-        z-index: 2147483000;
-        background: var(--_color-surface);
-        display: flex;
-        flex-direction: column;
-      }
-      .wrap.fullscreen .frame {
-        flex: 1;
-        height: auto !important;
-      }
-      .exit {
-        align-self: flex-end;
-        margin: var(--_space-s);
-        font: inherit;
-      }
-      .fallback p {
-        margin: 0 0 var(--_space-s);
-        color: var(--_color-muted);
-      }
-      .fallback pre {
-        margin: 0;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-        font: inherit;
-      }
-    `,
-  ];
+  static override styles = [AutouiWidgetElement.styles, mcpAppStyles];
 
   /** The agent's MCP App host (its session's side of views), from context. */
   @consume({context: mcpAppHostContext, subscribe: true})
@@ -134,9 +59,8 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
   #started = false;
   #resource?: McpAppResource;
   #unwatch?: () => void;
-  #resizeObserver?: ResizeObserver;
+  readonly #width = new ViewWidth(this, () => this.#bridge?.contextChanged());
   #readyTimer?: ReturnType<typeof setTimeout>;
-  #width = 0;
   #iframe?: HTMLIFrameElement;
   /** Closed or cleared: this view never comes back. */
   #tornDown = false;
@@ -191,18 +115,10 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
       this.#iframe = undefined;
       this.requestUpdate();
     }
-    this.#resizeObserver ??= new ResizeObserver(([entry]) => {
-      const width = Math.round(entry.contentRect.width);
-      if (width === this.#width) return;
-      this.#width = width;
-      this.#bridge?.contextChanged();
-    });
-    this.#resizeObserver.observe(this);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#resizeObserver?.disconnect();
     // Removed with its agent, or moved: the view is gone with its frame (a closed widget was torn down first).
     if (!this.isConnected) {
       queueMicrotask(() => {
@@ -220,8 +136,8 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     // A question for the person (an approval card) is never hidden under a view in full screen.
     this.#unwatchApprovals?.();
     this.#unwatchApprovals = host.onApproval(() => this.mode === 'fullscreen' && this.#switchMode('inline'));
-    const sandbox = this.#sandboxUrl(host);
-    if (!sandbox) return;
+    const sandbox = sandboxUrlOf(host);
+    if (!(sandbox instanceof URL)) return this.#giveUp(sandbox, host);
     const ref = this.#ref();
     try {
       this.#resource = await host.readView(ref, this.params.resourceUri);
@@ -259,7 +175,7 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
       view: () => this.#ref(),
       resource,
       hostContext: () => this.#hostContext(),
-      resize: (height) => (this.height = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height)))),
+      resize: (height) => (this.height = viewHeight(height)),
       switchMode: (mode) => this.#switchMode(mode),
       displayMode: () => this.mode,
       ready: () => clearTimeout(this.#readyTimer),
@@ -278,28 +194,9 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     bridge.update(this.params);
   }
 
-  /** The sandbox page's URL, when there is one usable: http(s), and not on the page's origin. */
-  #sandboxUrl(host: McpAppHost): URL | undefined {
-    let url: URL | undefined;
-    try {
-      url = host.sandboxUrl ? new URL(host.sandboxUrl, location.href) : undefined;
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return void this.#giveUp('noSandbox', host);
-    if (url.origin === location.origin) return void this.#giveUp('sameOrigin', host);
-    return url;
-  }
-
   #giveUp(why: Fallback, host: McpAppHost): void {
     this.fallback = why;
-    const messages: Record<Fallback, string> = {
-      noSandbox: `The MCP App view of ${this.params.tool} is shown as text: the page set no sandbox-url for MCP Apps.`,
-      sameOrigin: `The MCP App view of ${this.params.tool} is shown as text: its sandbox-url is on the page's own origin, which would let the view reach the page.`,
-      noAnswer: `The MCP App view of ${this.params.tool} is shown as text: the sandbox page at its sandbox-url did not answer within ${SANDBOX_READY_MS / 1000} s.`,
-      failed: this.failure,
-    };
-    host.notice('APP_SANDBOX', messages[why]);
+    host.notice('APP_SANDBOX', fallbackNotice(why, this.params.tool, this.failure));
   }
 
   #hostContext(): ViewHostContext {
@@ -307,7 +204,7 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
       tool: this.params.tool,
       locale: this.environment.locale,
       mode: this.mode,
-      width: this.#width || Math.round(this.getBoundingClientRect().width),
+      width: this.#width.width,
     });
   }
 
@@ -330,21 +227,11 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     this.host?.updateModelContext(this.#ref(), '');
     if (!bridge) return;
     this.#bridge = undefined;
-    // The canvas removes this element in a moment: `moveBefore` keeps the frame's document alive
-    // meanwhile, where the page cannot see it, so the view can answer before it goes.
-    const parking = document.createElement('div');
-    parking.hidden = true;
-    const movable = frame && typeof (document.body as unknown as {moveBefore?: unknown}).moveBefore === 'function';
-    if (movable) {
-      document.body.append(parking);
-      try {
-        (parking as unknown as {moveBefore(node: Node, child: Node | null): void}).moveBefore(frame, null);
-      } catch {
-        // Not movable here: the view is told, and goes with its widget.
-      }
-    }
+    // The canvas removes this element in a moment: the frame's document is kept alive meanwhile,
+    // where the page cannot see it, so the view can answer before it goes.
+    const unpark = parkFrame(frame);
     await bridge.teardown(reason);
-    parking.remove();
+    unpark();
   }
 
   #close(): void {
@@ -362,13 +249,7 @@ export class AutouiMcpAppWidget extends AutouiWidgetElement<McpAppViewParams> {
     const t = TEXTS[this.environment.language];
     const params = this.params;
     if (!isMcpAppViewParams(params)) return nothing;
-    if (this.fallback) {
-      const text = resultText(params.result);
-      return html`<div class="fallback" part="fallback" role="note">
-        <p>${this.fallback === 'failed' ? `${t.failed} ${this.failure}` : t[this.fallback]}</p>
-        <pre>${text || (params.cancelled ?? t.waiting)}</pre>
-      </div>`;
-    }
+    if (this.fallback) return renderFallback(this.fallback, this.failure, params, this.environment.language);
     if (!this.frameSrc) return html`<div class="loading" role="status" aria-label=${t.title(params.tool)}>…</div>`;
     const full = this.mode === 'fullscreen';
     return html`<div class="wrap ${full ? 'fullscreen' : ''}">

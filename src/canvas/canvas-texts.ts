@@ -1,0 +1,5 @@
+/** What the canvas writes itself, by language: its controls' labels, the keyboard hint, a draft's name. */
+export const canvasTexts = {
+  en: {close: 'Close', move: 'Move', hint: 'Arrow keys move, Shift+arrows resize', draft: (type: string) => `${type}, being written`},
+  fr: {close: 'Fermer', move: 'Déplacer', hint: 'Flèches : déplacer, Maj+flèches : redimensionner', draft: (type: string) => `${type}, en cours d'écriture`},
+};
