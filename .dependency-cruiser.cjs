@@ -60,6 +60,17 @@ module.exports = {
       to: {path: '^src/'},
     },
     {
+      name: 'core-entry-is-dom-free',
+      comment:
+        'autoui-agent/core runs where there is no DOM (a Web Worker, a server): nothing it reaches, through static or dynamic imports, may be an element, the canvas, the styles, or a library that needs the DOM',
+      severity: 'error',
+      from: {path: '^src/core[.]ts$'},
+      to: {
+        reachable: true,
+        path: ['^src/(element|canvas|styles)/', '(^|/)node_modules/(lit|lit-html|lit-element|@lit|@lit-labs|chart[.]js|leaflet|marked|dompurify)/'],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'no import cycles, type-only imports included',
       severity: 'error',

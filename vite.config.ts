@@ -102,13 +102,45 @@ function sandboxPage(): Plugin {
   };
 }
 
-/** Both ES entries, so the element and `autoui-agent/core` share every module they have in common. */
-const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts'};
+/** The modules of the element's first load, split by whether the core can reach them (filled at the end of the module graph). */
+const firstLoad = {element: new Set<string>(), shared: new Set<string>()};
+
+/**
+ * Finds the element's first load: every module `src/bundle.ts` imports statically. Those the core
+ * can reach (statically or not) go to the `shared` group, so `core.js` and its lazy chunks never
+ * import a chunk that holds an element (a Worker has no DOM to define one in).
+ */
+function firstLoadGroups(): Plugin {
+  return {
+    name: 'first-load-groups',
+    buildEnd() {
+      const closure = (entry: string, dynamic: boolean) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          for (const next of [...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : [])]) visit(next);
+        };
+        const root = [...this.getModuleIds()].find((id) => id.endsWith(entry));
+        if (root) visit(root);
+        return seen;
+      };
+      const core = closure('/src/core.ts', true);
+
+      for (const id of closure('/src/bundle.ts', false)) (core.has(id) ? firstLoad.shared : firstLoad.element).add(id);
+    },
+  };
+}
+
+/** The ES entries, built together so the element, `autoui-agent/core` and `autoui-agent/widgets` share every module they have in common. */
+const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts', widgets: 'src/widgets-entry.ts'};
 
 /**
  * Four builds (`npm run build` runs them in this order; the first one empties dist/):
- * - default, the script-tag ES build (a CDN folder): `dist/autoui-agent.js` (the elements) and
- *   `dist/core.js`, every dependency inside, lazy chunks beside them under `dist/chunks/`;
+ * - default, the script-tag ES build (a CDN folder): `dist/autoui-agent.js` (the elements),
+ *   `dist/core.js` (the DOM-free core) and `dist/widgets.js` (the canvas and the widgets' elements),
+ *   every dependency inside, lazy chunks beside them under `dist/chunks/`;
  * - `--mode lib`, the bundler build that `import 'autoui-agent'` resolves to: one module per source
  *   file under `dist/lib/`, importing lit, chart.js, Leaflet, marked, … from `dependencies`, so an
  *   app's bundler dedupes them with its own and splits the `import()`s. The MCP client
@@ -173,7 +205,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [leafletTrustedTypes(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage()],
+    plugins: [leafletTrustedTypes(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
     build: {
       target: 'es2022',
       emptyOutDir: true,
@@ -193,6 +225,16 @@ export default defineConfig(({mode}): UserConfig => {
           // The SDK's shared code (the protocol and its schemas, used by the MCP client and the MCP
           // App host) would be named after the SDK's own hashed file: a stable name for budgets.
           chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@modelcontextprotocol')) && !chunk.isDynamicEntry ? 'chunks/mcp-sdk-[hash].js' : 'chunks/[name]-[hash].js'),
+          // The element's first load in two chunks, not a dozen: what only the element needs, and what
+          // it shares with the core. Rolldown would otherwise split it by which lazy chunks share each
+          // module, and every small chunk costs the first load a request and its compression.
+          advancedChunks: {
+            groups: [
+              // First: a group takes the modules its own modules import, and the shared ones must stay out of `element`.
+              {name: 'shared', test: (id: string) => firstLoad.shared.has(id), priority: 2},
+              {name: 'element', test: (id: string) => firstLoad.element.has(id), priority: 1},
+            ],
+          },
         },
       },
     },

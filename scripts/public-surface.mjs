@@ -17,7 +17,7 @@ import {join, resolve} from 'node:path';
 const args = process.argv.slice(2);
 const update = args.includes('--update');
 const root = resolve(args.includes('--root') ? args[args.indexOf('--root') + 1] : new URL('..', import.meta.url).pathname);
-const ENTRIES = {'autoui-agent': 'src/bundle.ts', 'autoui-agent/core': 'src/core.ts', 'window.AutouiAgent (standalone)': 'src/standalone.ts', 'window.AutouiAgent (classic script)': 'src/classic-script.ts'};
+const ENTRIES = {'autoui-agent': 'src/bundle.ts', 'autoui-agent/core': 'src/core.ts', 'autoui-agent/widgets': 'src/widgets-entry.ts', 'window.AutouiAgent (standalone)': 'src/standalone.ts', 'window.AutouiAgent (classic script)': 'src/classic-script.ts'};
 const snapshotFile = join(root, 'scripts/public-surface.json');
 
 /** The exported names of each entry, `value` or `type`, sorted. */
@@ -60,10 +60,11 @@ const now = surface();
 const problems = [];
 const core = now['autoui-agent/core'];
 const missing = (from, to) => from.filter((n) => !to.includes(n));
-const iifeLacks = missing(core.values, now['window.AutouiAgent (standalone)'].values);
-if (iifeLacks.length) problems.push(`src/standalone.ts does not offer these values of the core: ${iifeLacks.join(', ')}`);
-const bundleLacks = missing(core.types, [...now['autoui-agent'].types, ...now['autoui-agent'].values]);
-if (bundleLacks.length) problems.push(`src/bundle.ts does not export these types of the core: ${bundleLacks.join(', ')}`);
+const widgets = now['autoui-agent/widgets'];
+const iifeLacks = missing([...core.values, ...widgets.values], now['window.AutouiAgent (standalone)'].values);
+if (iifeLacks.length) problems.push(`src/standalone.ts does not offer these values of the core and the widgets: ${iifeLacks.join(', ')}`);
+const bundleLacks = missing([...core.types, ...core.values, ...widgets.types, ...widgets.values], [...now['autoui-agent'].types, ...now['autoui-agent'].values]);
+if (bundleLacks.length) problems.push(`src/bundle.ts does not export these names of the core and the widgets (as types): ${bundleLacks.join(', ')}`);
 
 for (const [entry, names] of Object.entries(now)) console.log(`${entry}: ${names.values.length} values (${names.values.join(', ')}); ${names.types.length} types (${names.types.join(', ')})`);
 

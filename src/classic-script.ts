@@ -9,8 +9,9 @@
  * `window.AutouiAgent` (this module's exports) has two members:
  * - `ready`: a promise of the element module (`AutouiAgent`, `AutouiServer`, `defineElement`),
  *   settled once the elements are defined;
- * - `load()`: the values of `autoui-agent/core` (`AgentSession`, `connectMcpServer`, …) with the
- *   element's, loading `core.js` on first call.
+ * - `load()`: the values of `autoui-agent/core` (`AgentSession`, `connectMcpServer`, …) and of
+ *   `autoui-agent/widgets` (`createDefaultRegistry`, `AutouiCanvas`, …) with the element's, loading
+ *   `core.js` and `widgets.js` on first call.
  *
  * Pages that cannot load modules at all (opened from `file://`) use
  * `autoui-agent.standalone.iife.js`, which holds everything and fills `window.AutouiAgent` at once.
@@ -41,9 +42,9 @@ ready.catch(() => undefined);
 
 let core: Promise<Record<string, unknown>> | undefined;
 
-/** Every value of `autoui-agent/core` and of the element module; loads `core.js` on first call. */
+/** Every value of `autoui-agent/core`, `autoui-agent/widgets` and the element module; loads `core.js` and `widgets.js` on first call. */
 export function load(): Promise<Record<string, unknown>> {
-  core ??= Promise.all([ready, importFromHere('core.js')]).then(([element, values]) => ({...values, ...element}));
+  core ??= Promise.all([ready, importFromHere('core.js'), importFromHere('widgets.js')]).then(([element, values, widgets]) => ({...values, ...widgets, ...element}));
   // A failed load (the network) is not remembered: the next call tries again.
   core.catch(() => (core = undefined));
   return core;

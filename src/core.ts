@@ -1,7 +1,10 @@
 /**
- * Entry of `dist/core.js` (`autoui-agent/core`): everything a page or an app needs to run the
- * agent without the element, or beside it with its own UI: the session, the loop, the providers,
- * MCP connections, in-page tool layers, the widget registry and the canvas. Defines no element.
+ * Entry of `dist/core.js` (`autoui-agent/core`): the agent without any DOM, for a page with its own
+ * UI, a Web Worker or a server: the session, the loop, the providers, MCP connections, in-page tool
+ * layers, the widgets' DOM-free half (types, schemas, validators, recipes) and the shared rules.
+ * Nothing here reaches an element, Lit or a library that needs the DOM (`npm run lint:deps` checks
+ * it, and an end-to-end test runs the built file in a Worker); the elements, the canvas and the
+ * widget catalogue bound to its elements are the `autoui-agent` entry's.
  *
  * This list is the public surface: every name is exported by name (nothing leaks from a module by
  * accident), and `npm run surface` fails when one appears or disappears without the snapshot in
@@ -43,7 +46,7 @@ export type {PersistOptions, SessionPersistence} from './session/persist-session
 export {indexedDbStorage} from './session/session-storage.js';
 export type {SessionStorage} from './session/session-storage.js';
 export {decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT} from './session/share-link.js';
-export {findShareFragment, shareUrlFor, SHARE_PARAM} from './session/share-param.js';
+export {shareUrlFor} from './session/share-param.js';
 export type {WidgetChange, WidgetListener} from './session/widget-store.js';
 
 // The agent loop.
@@ -52,19 +55,14 @@ export type {AgentCallbacks, AgentLoopOptions, AgentResult, StopReason} from './
 export type {ToolCall} from './agent/dispatcher.js';
 export type {WidgetRecord} from './agent/run-widgets.js';
 export {APPROVAL_DECISIONS, APPROVAL_POLICIES} from './agent/approval.js';
-export {needsApproval} from './agent/approval-rules.js';
 export type {ApprovalAnswer, ApprovalDecision, ApprovalGate, ApprovalPolicy, ApprovalRequest} from './agent/approval.js';
 export {ResultBuffer} from './agent/result-buffer.js';
 export {RECALL_TOOL_NAME} from './agent/recall-tool.js';
 export {buildSystemPrompt} from './agent/system-prompt.js';
 export type {PromptLanguage, SystemPromptOptions} from './agent/system-prompt.js';
-export {buildDiscoveryTools, buildToolsFromLayers} from './agent/discovery.js';
-export type {ToolSource} from './agent/discovery.js';
 export type {ToolCatalogOptions} from './agent/tool-catalog.js';
 export {resolveCanonicalTools} from './agent/canonical-tools.js';
 export type {CanonicalMatch, CanonicalTools, ResolutionLayer} from './agent/canonical-tools.js';
-export {normalizeServerName, parsePrefixedName, prefixToolName} from './agent/naming.js';
-export type {ParsedToolName} from './agent/naming.js';
 export {RECIPE_ROLES} from './agent/types.js';
 export type {
   AppRequestOptions,
@@ -113,40 +111,20 @@ export {createWebMcpServer, RECIPE_TOOLS} from './webmcp/webmcp-server.js';
 export type {Live, WebMcpServer, WebMcpServerOptions, WebMcpToolSpec} from './webmcp/webmcp-server.js';
 export {createAutouiLayer, AUTOUI_SERVER_NAME} from './webmcp/autoui-layer.js';
 export type {AutouiLayerOptions} from './webmcp/autoui-layer.js';
-export {displayWidget} from './webmcp/display-tool.js';
 export type {DisplayRules} from './webmcp/display-tool.js';
-export {canvasAction, CANVAS_ACTIONS} from './webmcp/canvas-tool.js';
-export {STYLE_PROPERTIES} from './webmcp/style-policy.js';
-export {dropUnsafeUrls} from './webmcp/url-policy.js';
-export type {BlockedImagePolicy, DroppedUrl} from './webmcp/url-policy.js';
-export {parseRecipe} from './webmcp/recipe.js';
-export type {ParsedRecipe} from './webmcp/recipe.js';
-export {searchRecipes} from './webmcp/recipe-search.js';
-export type {RecipeHit} from './webmcp/recipe-search.js';
+export type {BlockedImagePolicy} from './webmcp/url-policy.js';
 
-// Widgets and the canvas.
-export {WidgetRegistry, pageWidgetDefinition} from './widgets/widget-registry.js';
-export type {PageWidgetSpec} from './widgets/widget-registry.js';
-export {createDefaultRegistry, builtinWidgets} from './widgets/catalog.js';
-export type {WidgetDefinition} from './widgets/widget-definition.js';
-export {AutouiWidgetElement} from './widgets/widget-element.js';
-export type {WidgetEnvironment} from './widgets/widget-context.js';
-export {AutouiCanvas, defineCanvasElements} from './canvas/autoui-canvas.js';
-export type {WidgetRenderedDetail} from './canvas/autoui-canvas.js';
-export {AutouiAgent} from './element/autoui-agent.js';
+// Widgets without their elements: what is validated and what the model reads (the elements, the
+// canvas and the catalogue bound to its elements are the `autoui-agent` entry's).
+export {builtinWidgetCatalog, builtinWidgetSpecs, specCatalog} from './widgets/builtin-specs.js';
+export type {HostWidgetSpec, WidgetLayout, WidgetTraits, WidgetTypeSpec} from './widgets/widget-definition.js';
 
 // Schemas, validation and the rules every layer shares.
 export type {JsonSchema} from './schema/json-schema.js';
 export type {WidgetCatalog, WidgetSpec} from './schema/widget-spec.js';
-export {createRuntimeValidator, fromStandaloneValidator} from './schema/validator.js';
-export type {StandaloneValidateFunction, ValidationIssue, ValidationResult, Validator} from './schema/validator.js';
-export {sanitizeToolSchema} from './schema/sanitize.js';
-export type {SanitizedSchema, SchemaPatch} from './schema/sanitize.js';
-export {flattenSchema, unflattenArgs} from './schema/flatten.js';
-export type {FlattenedSchema} from './schema/flatten.js';
-export {resolveLanguage} from './policy/language.js';
+export {createRuntimeValidator} from './schema/validator.js';
+export type {ValidationIssue, ValidationResult, Validator} from './schema/validator.js';
+export type {SchemaPatch} from './schema/sanitize.js';
 export type {ResolvedLanguage, UiLanguage} from './policy/language.js';
-export {checkImage, hostAllowed, safeHref} from './policy/url-rules.js';
-export type {ImageVerdict} from './policy/url-rules.js';
-export {AutouiError, ErrorCodes, errorMessage, isAbortError} from './errors.js';
+export {AutouiError, ErrorCodes} from './errors.js';
 export type {AutouiErrorCode} from './errors.js';

@@ -1,7 +1,9 @@
 // The README's example of a page that drives an AgentSession with its own UI (a list, a form,
-// the canvas element), from the built `autoui-agent/core` entry alone; `?llm=` and `?data=` name
-// the model endpoint and the Data MCP server. Publishes what happened on window.__session.
-import {AgentSession, createAutouiLayer, createDefaultRegistry, defineCanvasElements} from '/dist/core.js';
+// the canvas element), from the built `autoui-agent/core` and `autoui-agent/widgets` entries (no
+// <autoui-agent>); `?llm=` and `?data=` name the model endpoint and the Data MCP server.
+// Publishes what happened on window.__session.
+import {AgentSession, createAutouiLayer} from '/dist/core.js';
+import {createDefaultRegistry, defineCanvasElements} from '/dist/widgets.js';
 
 const params = new URL(location.href).searchParams;
 const registry = createDefaultRegistry();
