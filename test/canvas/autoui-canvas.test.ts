@@ -1,6 +1,6 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import {emulateMedia} from '@web/test-runner-commands';
-import {canvasFixture} from './canvas-fixture.js';
+import {canvasFixture} from '../widgets/canvas-fixture.js';
 
 describe('<autoui-canvas>', () => {
   it('renders a widget in a frame with parts, and reports it once rendered', async () => {

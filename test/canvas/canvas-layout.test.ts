@@ -1,5 +1,5 @@
 import {expect, waitUntil} from '@open-wc/testing';
-import {canvasFixture} from './canvas-fixture.js';
+import {canvasFixture} from '../widgets/canvas-fixture.js';
 
 describe('<autoui-canvas> layout, from the widgets\' definitions', () => {
   it('gives a whole row to the widget types whose definition says wide, one column to the others', async () => {
