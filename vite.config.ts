@@ -224,11 +224,18 @@ export default defineConfig(({mode}): UserConfig => {
           minify: true,
           // The SDK's shared code (the protocol and its schemas, used by the MCP client and the MCP
           // App host) would be named after the SDK's own hashed file: a stable name for budgets.
-          chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@modelcontextprotocol')) && !chunk.isDynamicEntry ? 'chunks/mcp-sdk-[hash].js' : 'chunks/[name]-[hash].js'),
+          // The widgets' DOM-free specs (schemas, validators, recipes; no element definition), shared
+          // by core.js and the element's engine, would be named after whichever spec module comes first.
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.some((id) => id.includes('@modelcontextprotocol')) && !chunk.isDynamicEntry
+              ? 'chunks/mcp-sdk-[hash].js'
+              : chunk.moduleIds.some((id) => /\.spec\.ts$/.test(id)) && !chunk.moduleIds.some((id) => /\.definition\.ts$/.test(id))
+                ? 'chunks/widget-specs-[hash].js'
+                : 'chunks/[name]-[hash].js',
           // The element's first load in two chunks, not a dozen: what only the element needs, and what
           // it shares with the core. Rolldown would otherwise split it by which lazy chunks share each
           // module, and every small chunk costs the first load a request and its compression.
-          advancedChunks: {
+          codeSplitting: {
             groups: [
               // First: a group takes the modules its own modules import, and the shared ones must stay out of `element`.
               {name: 'shared', test: (id: string) => firstLoad.shared.has(id), priority: 2},
