@@ -139,6 +139,7 @@ export class Dispatcher {
     const layer = entry.layer;
     const execute = layer.execute?.bind(layer);
     if (!execute) {
+      warnOldExecutor(layer);
       return {output: failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`), waited: 0};
     }
     const args = unflattenArgs(call.input, catalog.flattenPaths(entry));
@@ -211,4 +212,19 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 'st
       },
     );
   });
+}
+
+/** Layers already told that their executor has the old name (once each, not at every call). */
+const toldOldExecutor = new WeakSet<object>();
+
+/**
+ * A layer written for an earlier version names its executor `callTool` (MCP) or `executeTool`
+ * (WebMCP); both are `execute` now. The model only hears that the server is not connected, so the
+ * page's developer is told why, once.
+ */
+function warnOldExecutor(layer: object): void {
+  const old = (['callTool', 'executeTool'] as const).find((name) => typeof (layer as Record<string, unknown>)[name] === 'function');
+  if (!old || toldOldExecutor.has(layer)) return;
+  toldOldExecutor.add(layer);
+  console.warn(`autoui-agent: the layer ${(layer as {serverName?: string}).serverName ?? ''} has a \`${old}\` method but no \`execute\`: layers run their tools with \`execute(name, args, context)\` since the executor methods were merged; rename it.`);
 }
