@@ -3,24 +3,13 @@
  * and one scripted session asks the real Data MCP server and shows a widget in its store.
  */
 import assert from 'node:assert/strict';
+import {airportsScenario} from '../airports-scenario.mjs';
 
 export const cases = [
   {
     name: 'dist/core.js imports in a Web Worker and runs one session: real MCP data, a widget in the store',
     async run({context, baseUrl, servers}) {
-      const response = await fetch(`${servers['fake-llm']}/__scenarios`, {
-        method: 'POST',
-        headers: {'content-type': 'application/json'},
-        body: JSON.stringify({
-          name: 'core in a worker',
-          turns: [
-            {toolCalls: [{name: 'data_mcp_query_sql', input: {sql: 'SELECT COUNT(*) AS n FROM airports'}}]},
-            {match: {lastToolResultIncludes: '"n"'}, toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat', params: {label: 'Airports', value: {$value: {result: 0, column: 'n', row: 0}}}}}]},
-            {match: {lastToolResultIncludes: '"widget"'}, text: 'There are the airports.'},
-          ],
-        }),
-      });
-      const {base} = await response.json();
+      const base = await airportsScenario(servers['fake-llm'], 'core in a worker');
       const page = await context.newPage();
       const problems = [];
       page.on('pageerror', (e) => problems.push(e.message));

@@ -4,24 +4,13 @@
  * own list shows the streamed answer, and <autoui-canvas> renders the session's widgets.
  */
 import assert from 'node:assert/strict';
+import {airportsScenario} from '../airports-scenario.mjs';
 
 export const cases = [
   {
     name: 'a page asks through its own form; the answer and a widget from live data appear',
     async run({context, baseUrl, servers, screenshot}) {
-      const response = await fetch(`${servers['fake-llm']}/__scenarios`, {
-        method: 'POST',
-        headers: {'content-type': 'application/json'},
-        body: JSON.stringify({
-          name: 'session page',
-          turns: [
-            {toolCalls: [{name: 'data_mcp_query_sql', input: {sql: 'SELECT COUNT(*) AS n FROM airports'}}]},
-            {match: {lastToolResultIncludes: '"n"'}, toolCalls: [{name: 'autoui_webmcp_widget_display', input: {name: 'stat', params: {label: 'Airports', value: {$value: {result: 0, column: 'n', row: 0}}}}}]},
-            {match: {lastToolResultIncludes: '"widget"'}, text: 'There are the airports.'},
-          ],
-        }),
-      });
-      const {base} = await response.json();
+      const base = await airportsScenario(servers['fake-llm'], 'session page');
       const page = await context.newPage();
       const problems = [];
       page.on('pageerror', (e) => problems.push(e.message));
