@@ -1,4 +1,5 @@
 import {expect} from '@open-wc/testing';
+import {workerResult} from '../helpers/worker-result.js';
 import {builtinHostWidgetSpecs, builtinWidgetCatalog, builtinWidgetSpecs, specCatalog} from '../../src/widgets/builtin-specs.js';
 import {builtinWidgets, createDefaultRegistry} from '../../src/widgets/catalog.js';
 import {WidgetRegistry} from '../../src/widgets/widget-registry.js';
@@ -65,12 +66,7 @@ describe('the built-in catalogue, DOM-free and with its elements', () => {
   });
 
   it('validates and shows widgets in a Web Worker, where there is no DOM', async () => {
-    const worker = new Worker(new URL('./shared/spec-catalog-worker.ts', import.meta.url), {type: 'module'});
-    const result = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      worker.onmessage = (e) => resolve(e.data);
-      worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
-    });
-    worker.terminate();
+    const result = await workerResult(new URL('./shared/spec-catalog-worker.ts', import.meta.url));
     expect(result).to.deep.equal({
       hasDocument: false,
       types: builtinWidgetSpecs().map((s) => s.type),

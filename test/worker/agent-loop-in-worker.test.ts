@@ -1,13 +1,9 @@
 import {expect} from '@open-wc/testing';
+import {workerResult} from '../helpers/worker-result.js';
 
 describe('the core in a Web Worker (no DOM)', () => {
   it('runs a scripted loop end to end', async () => {
-    const worker = new Worker(new URL('./fixtures/agent-loop-worker.ts', import.meta.url), {type: 'module'});
-    const result = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      worker.onmessage = (e) => resolve(e.data);
-      worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
-    });
-    worker.terminate();
+    const result = await workerResult(new URL('./fixtures/agent-loop-worker.ts', import.meta.url));
     const {widgets, ...rest} = result as {widgets: Array<{id: string; type: string; params: unknown}>};
     expect(widgets.map(({type, params}) => ({type, params}))).to.deep.equal([{type: 'stat', params: {label: 'Answer', value: 42}}]);
     expect(widgets[0].id).to.match(/^w_[a-z0-9]{6}$/);

@@ -3,23 +3,15 @@
  * see session-rules.ts for what each checks.
  */
 import {sessionRules} from './session-rules.js';
+import {workerResult} from '../helpers/worker-result.js';
 
 /** Runs one rule in a fresh module Worker; rejects with the rule's own failure. */
 async function inWorker(rule: string): Promise<void> {
-  const worker = new Worker(new URL('./fixtures/session-worker.ts', import.meta.url), {type: 'module'});
-  try {
-    const outcome = await new Promise<{ok: boolean; message?: string; stack?: string}>((resolve, reject) => {
-      worker.onmessage = (e) => resolve(e.data);
-      worker.onerror = (e) => reject(new Error(`the worker failed to run: ${e.message}`));
-      worker.postMessage({rule});
-    });
-    if (!outcome.ok) {
-      const failure = new Error(outcome.message);
-      failure.stack = outcome.stack;
-      throw failure;
-    }
-  } finally {
-    worker.terminate();
+  const outcome = await workerResult<{ok: boolean; message?: string; stack?: string}>(new URL('./fixtures/session-worker.ts', import.meta.url), {rule});
+  if (!outcome.ok) {
+    const failure = new Error(outcome.message);
+    failure.stack = outcome.stack;
+    throw failure;
   }
 }
 
