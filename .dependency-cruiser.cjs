@@ -22,6 +22,7 @@ const ALLOWED = {
   element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles'],
   styles: [],
   oauth: [],
+  proxy: [],
   generated: [],
 };
 
@@ -69,6 +70,21 @@ module.exports = {
         reachable: true,
         path: ['^src/(element|canvas|styles)/', '(^|/)node_modules/(lit|lit-html|lit-element|@lit|@lit-labs|chart[.]js|leaflet|marked|dompurify)/'],
       },
+    },
+    {
+      name: 'proxy-stands-alone',
+      comment:
+        'autoui-agent/proxy runs on servers and edge runtimes: it imports nothing else of src/ (not even the shared leaves) and no library of the browser build',
+      severity: 'error',
+      from: {path: '^src/proxy/'},
+      to: {path: ['^src/(?!proxy/)', '(^|/)node_modules/(lit|lit-html|lit-element|@lit|chart[.]js|leaflet|marked|dompurify|@modelcontextprotocol)/']},
+    },
+    {
+      name: 'browser-code-never-imports-the-proxy',
+      comment: 'the key proxy holds keys on a server: no browser module may bring it into a page',
+      severity: 'error',
+      from: {path: '^src/', pathNot: '^src/proxy/'},
+      to: {path: '^src/proxy/'},
     },
     {
       name: 'no-circular',

@@ -1,0 +1,59 @@
+/**
+ * The proxy's options from environment variables, so a deployment is configured without code:
+ *
+ * | variable | option |
+ * |---|---|
+ * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL`, `ANTHROPIC_MODELS` | `anthropic.apiKey`, `.baseUrl`, `.models` |
+ * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_MODELS` | `openai.apiKey`, `.baseUrl`, `.models` |
+ * | `PROXY_MODELS` | `models` of both routes, when the route has no list of its own |
+ * | `PROXY_BASE_PATH`, `PROXY_ALLOWED_ORIGINS`, `PROXY_MAX_BODY_BYTES`, `PROXY_MAX_TOKENS` | `basePath`, `allowedOrigins`, `maxBodyBytes`, `maxTokens` |
+ * | `PROXY_REQUESTS_PER_MINUTE`, `PROXY_CONCURRENT_STREAMS`, `PROXY_TOKENS_PER_DAY`, `PROXY_DAILY_TOKEN_BUDGET` | `limits.*` (`off` turns one off) |
+ * | `PROXY_VISITOR_SECRET` (comma-separated while rotating), `PROXY_VISITOR_AUDIENCE` | `visitorTokens` |
+ * | `PROXY_CLIENT_ADDRESS_HEADER`, `PROXY_FAIL_OPEN` (`1`) | `clientAddressHeader`, `failOpen` |
+ *
+ * The limit store is code, not a variable: pass `store` beside these options.
+ */
+import {parseAllowedOrigins} from './origin-policy.js';
+import type {LlmProxyOptions, ProxyLimits, UpstreamOptions} from './proxy-options.js';
+
+/** Reads the options from `env` (e.g. `process.env`, or a Worker's `env`). Throws on a value that is not a number where one is needed. */
+export function proxyOptionsFromEnv(env: Record<string, string | undefined>): LlmProxyOptions {
+  const list = (value: string | undefined) => (value?.trim() ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+  const upstream = (prefix: 'ANTHROPIC' | 'OPENAI'): UpstreamOptions => ({
+    apiKey: env[`${prefix}_API_KEY`] || undefined,
+    baseUrl: env[`${prefix}_BASE_URL`] || undefined,
+    models: list(env[`${prefix}_MODELS`]) ?? list(env.PROXY_MODELS),
+  });
+  const limits: ProxyLimits = {
+    requestsPerMinute: limit(env, 'PROXY_REQUESTS_PER_MINUTE'),
+    concurrentStreams: limit(env, 'PROXY_CONCURRENT_STREAMS'),
+    tokensPerDay: limit(env, 'PROXY_TOKENS_PER_DAY'),
+    dailyTokenBudget: limit(env, 'PROXY_DAILY_TOKEN_BUDGET'),
+  };
+  const secrets = list(env.PROXY_VISITOR_SECRET);
+  if (secrets && !env.PROXY_VISITOR_AUDIENCE) throw new Error('PROXY_VISITOR_SECRET is set without PROXY_VISITOR_AUDIENCE: visitor tokens need both.');
+  return {
+    anthropic: upstream('ANTHROPIC'),
+    openai: upstream('OPENAI'),
+    basePath: env.PROXY_BASE_PATH || undefined,
+    allowedOrigins: parseAllowedOrigins(env.PROXY_ALLOWED_ORIGINS),
+    maxBodyBytes: number(env, 'PROXY_MAX_BODY_BYTES'),
+    maxTokens: number(env, 'PROXY_MAX_TOKENS'),
+    limits,
+    ...(secrets ? {visitorTokens: {secret: secrets, audience: env.PROXY_VISITOR_AUDIENCE!}} : {}),
+    clientAddressHeader: env.PROXY_CLIENT_ADDRESS_HEADER || undefined,
+    failOpen: env.PROXY_FAIL_OPEN === '1' || env.PROXY_FAIL_OPEN === 'true',
+  };
+}
+
+function number(env: Record<string, string | undefined>, name: string): number | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not "${value}".`);
+  return n;
+}
+
+function limit(env: Record<string, string | undefined>, name: string): number | false | undefined {
+  return env[name]?.trim() === 'off' ? false : number(env, name);
+}

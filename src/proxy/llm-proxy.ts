@@ -1,0 +1,249 @@
+/**
+ * The key proxy as one web-standard handler, `(request: Request) => Promise<Response>`: it holds
+ * the provider keys on the server and forwards the two model routes, streaming, so no key reaches
+ * the page. Around the forward it enforces what makes a public proxy safe: allowed origins, an
+ * optional visitor token signed by the site, a model allow-list, a `max_tokens` ceiling, a body
+ * limit, and limits per visitor and for everyone, counted in a store several instances can share.
+ *
+ *   POST {basePath}/v1/messages                                → Anthropic Messages
+ *   POST {basePath}/v1/chat/completions, {basePath}/chat/completions → OpenAI-compatible
+ *   GET  {basePath}/health                                     → which routes are configured
+ */
+import {passAnswer, type AnswerEnd} from './answer-stream.js';
+import {clientAddress} from './client-address.js';
+import type {AdmissionPlan} from './limits.js';
+import {createMemoryLimitStore} from './memory-limit-store.js';
+import {checkModelRequest} from './model-request.js';
+import {isAllowedOrigin} from './origin-policy.js';
+import {PROXY_DEFAULTS, type LlmProxyOptions, type Wire} from './proxy-options.js';
+import {CLAMPED_HEADER, errorResponse, preflightResponse, redactSecrets, UPSTREAM_RESPONSE_HEADERS, withCors} from './proxy-responses.js';
+import {readBody} from './request-body.js';
+import {isConfigured, upstreamRequest} from './upstream-request.js';
+import {VISITOR_TOKEN_HEADER, verifyVisitorToken} from './visitor-token.js';
+
+const ROUTES: Record<string, Wire | 'health'> = {'/v1/messages': 'anthropic', '/v1/chat/completions': 'openai', '/chat/completions': 'openai', '/health': 'health'};
+/** Largest upstream error body passed on (they are short JSON; a huge one is cut). */
+const MAX_ERROR_BODY = 64_000;
+/** A refused request whose wait is this short may be retried by the client on its own. */
+const RETRY_ON_ITS_OWN_SECONDS = 10;
+
+/** The handler `createLlmProxy` returns. */
+export interface LlmProxy {
+  (request: Request): Promise<Response>;
+  /** True for the paths this proxy serves (middleware passes others on). */
+  handles(pathname: string): boolean;
+}
+
+/**
+ * Creates the key proxy. Mount it as it is where a runtime takes a fetch handler (Deno, Bun,
+ * Workers, Next.js route handlers), or through `toNodeListener` in `node:http` and Express.
+ * @example
+ * ```js
+ * const proxy = createLlmProxy({anthropic: {apiKey: process.env.ANTHROPIC_API_KEY, models: ['claude-sonnet-4-5']}});
+ * ```
+ */
+export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const store = options.store ?? createMemoryLimitStore();
+  const log = options.log ?? (() => {});
+  const secrets = [options.anthropic?.apiKey, options.openai?.apiKey].filter((k): k is string => !!k);
+  const upstreamFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  for (const wire of ['anthropic', 'openai'] as const) {
+    if (isConfigured(options[wire]) && !options[wire]?.models) log(`warning: any model is allowed on the ${wire} route; list the allowed ones (models, or PROXY_MODELS).`);
+  }
+
+  const routeOf = (pathname: string) => (pathname.startsWith(`${basePath}/`) ? ROUTES[pathname.slice(basePath.length)] : undefined);
+
+  const proxy = async (request: Request): Promise<Response> => {
+    const started = Date.now();
+    const url = new URL(request.url);
+    const route = routeOf(url.pathname);
+    if (!route) return errorResponse(404, 'not_found', `No such route. Routes: POST ${basePath}/v1/messages, POST ${basePath}/v1/chat/completions, GET ${basePath}/health.`);
+    const origin = request.headers.get('origin');
+    if (!isAllowedOrigin(origin, url.host, options.allowedOrigins)) {
+      await request.body?.cancel().catch(() => {});
+      log(`${request.method} ${url.pathname} 403 origin ${origin?.slice(0, 200)}`);
+      return errorResponse(403, 'origin_not_allowed', `The proxy does not serve pages from ${origin?.slice(0, 200)}. Add the origin to its allowed origins (PROXY_ALLOWED_ORIGINS).`, {headers: {'x-should-retry': 'false'}});
+    }
+    let response: Response;
+    if (request.method === 'OPTIONS') response = preflightResponse(request);
+    else if (route === 'health') response = Response.json({ok: true, anthropic: isConfigured(options.anthropic), openai: isConfigured(options.openai)});
+    else if (request.method !== 'POST') response = errorResponse(405, 'method_not_allowed', `${url.pathname} accepts POST only.`);
+    else response = await forward(request, route, (line) => log(`POST ${url.pathname} ${line} (${Date.now() - started} ms)`));
+    return withCors(response, origin);
+  };
+
+  async function forward(request: Request, wire: Wire, done: (line: string) => void): Promise<Response> {
+    const upstream = options[wire];
+    if (!isConfigured(upstream)) {
+      await request.body?.cancel().catch(() => {});
+      const env = wire === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless server such as Ollama)';
+      done('503 not configured');
+      // Not retryable: a missing key does not fix itself.
+      return errorResponse(503, 'proxy_not_configured', `The proxy has no key for ${wire === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} requests: set ${env} in its environment and restart it.`, {headers: {'x-should-retry': 'false'}});
+    }
+
+    let visitor: string;
+    if (options.visitorTokens) {
+      const checked = await verifyVisitorToken(request.headers.get(VISITOR_TOKEN_HEADER), options.visitorTokens);
+      if ('problem' in checked) {
+        await request.body?.cancel().catch(() => {});
+        done(`401 ${checked.problem}`);
+        return errorResponse(401, checked.problem, VISITOR_MESSAGES[checked.problem], {headers: {'x-should-retry': 'false'}});
+      }
+      visitor = `sub:${checked.subject}`;
+    } else {
+      visitor = `ip:${clientAddress(request, options.clientAddressHeader)}`;
+    }
+
+    const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
+    const bytes = await readBody(request, maxBodyBytes, options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs);
+    if ('problem' in bytes) {
+      done(`refused: body ${bytes.problem}`);
+      if (bytes.problem === 'too_large') return errorResponse(413, 'request_too_large', `The request body is over ${maxBodyBytes} bytes, the most this proxy accepts (PROXY_MAX_BODY_BYTES).`, {headers: {'x-should-retry': 'false'}});
+      return errorResponse(408, 'request_timeout', 'The request body did not arrive in time.', {headers: {'x-should-retry': 'false'}});
+    }
+    const limits = options.limits ?? {};
+    const checked = checkModelRequest(bytes, wire, {models: upstream.models, maxTokens: options.maxTokens ?? PROXY_DEFAULTS.maxTokens, countUsage: true});
+    if ('type' in checked) {
+      done(`400 ${checked.type}`);
+      return errorResponse(400, checked.type, checked.message, {headers: {'x-should-retry': 'false'}});
+    }
+
+    const maxStreamMs = options.maxStreamMs ?? PROXY_DEFAULTS.maxStreamMs;
+    const plan: AdmissionPlan = {
+      id: crypto.randomUUID(),
+      visitor,
+      now: Date.now(),
+      reserve: checked.reserve,
+      requestsPerMinute: limitValue(limits.requestsPerMinute, PROXY_DEFAULTS.requestsPerMinute),
+      concurrentStreams: limitValue(limits.concurrentStreams, PROXY_DEFAULTS.concurrentStreams),
+      tokensPerDay: limitValue(limits.tokensPerDay, PROXY_DEFAULTS.tokensPerDay),
+      dailyTokenBudget: limitValue(limits.dailyTokenBudget, undefined),
+      // The lease outlives the longest answer, so it only ever frees the slot of a stopped instance.
+      leaseMs: maxStreamMs + 60_000,
+    };
+    let counted = true;
+    try {
+      const admission = await withTimeout(store.admit(plan), options.storeTimeoutMs ?? PROXY_DEFAULTS.storeTimeoutMs);
+      if (!admission.admitted) {
+        done(`429 ${admission.limit} visitor=${visitor}`);
+        return errorResponse(429, 'proxy_limit', LIMIT_MESSAGES[admission.limit](admission.retryAfterSeconds), {
+          headers: {'retry-after': String(admission.retryAfterSeconds), 'x-should-retry': String(admission.retryAfterSeconds <= RETRY_ON_ITS_OWN_SECONDS)},
+          extra: {limit: admission.limit, retry_after_seconds: admission.retryAfterSeconds},
+        });
+      }
+    } catch (error) {
+      if (!options.failOpen) {
+        done(`503 limit store unavailable: ${describe(error)}`);
+        return errorResponse(503, 'limits_unavailable', 'The proxy cannot check its usage limits right now (its limit store does not answer), so it refuses requests. Try again later.', {headers: {'x-should-retry': 'false'}});
+      }
+      log(`warning: limit store unavailable (${describe(error)}); forwarding without limits (failOpen)`);
+      counted = false;
+    }
+    const settle = (tokens: number) => {
+      if (counted) store.settle(plan, tokens).catch((error: unknown) => log(`warning: could not settle a request in the limit store: ${describe(error)}`));
+    };
+
+    const target = upstreamRequest(wire, upstream, request.headers);
+    const controller = new AbortController();
+    const abortUpstream = () => controller.abort();
+    request.signal?.addEventListener('abort', abortUpstream, {once: true});
+    const headersTimer = setTimeout(abortUpstream, maxStreamMs);
+    let answer: Response;
+    try {
+      answer = await upstreamFetch(target.url, {method: 'POST', headers: target.headers, body: checked.body, signal: controller.signal});
+    } catch (error) {
+      settle(0);
+      done(`502 upstream unreachable`);
+      if (request.signal?.aborted) return errorResponse(499, 'client_closed', 'The client went away.');
+      return errorResponse(502, 'upstream_unreachable', `The proxy could not reach ${new URL(target.url).origin}: ${redactSecrets(describe(error), secrets)}`);
+    } finally {
+      clearTimeout(headersTimer);
+    }
+
+    const headers = new Headers();
+    for (const name of UPSTREAM_RESPONSE_HEADERS) {
+      const value = answer.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    if (checked.clampedFrom !== undefined) headers.set(CLAMPED_HEADER, String(checked.maxTokens));
+
+    if (!answer.ok || !answer.body) {
+      // An error answer spends no tokens. Its body is passed on, without any key it may quote.
+      const text = await boundedText(answer);
+      settle(0);
+      done(`${answer.status} from upstream`);
+      return new Response(redactSecrets(text, secrets), {status: answer.status, headers});
+    }
+    const body = passAnswer(answer, {
+      clientIdleTimeoutMs: options.clientIdleTimeoutMs ?? PROXY_DEFAULTS.clientIdleTimeoutMs,
+      maxStreamMs,
+      abortUpstream,
+      onEnd: (end: AnswerEnd, tokens: number | undefined) => {
+        // No usage reported (a cut stream, a server that reports none): count the reservation.
+        const spent = tokens ?? plan.reserve;
+        settle(spent);
+        done(`${answer.status} ${end} model=${checked.model} tokens=${spent} visitor=${visitor}`);
+      },
+    });
+    return new Response(body, {status: answer.status, headers});
+  }
+
+  return Object.assign(proxy, {handles: (pathname: string) => routeOf(pathname) !== undefined});
+}
+
+const VISITOR_MESSAGES = {
+  visitor_token_missing: 'This proxy needs a visitor token from the site (the visitor-token attribute), and the request carried none.',
+  visitor_token_expired: 'The visitor token has expired; the page must fetch a new one from its site.',
+  visitor_token_invalid: 'The visitor token is not valid for this proxy.',
+};
+
+const LIMIT_MESSAGES = {
+  requests_per_minute: (s: number) => `Too many requests this minute. Try again in ${s} s.`,
+  concurrent_streams: (s: number) => `Too many answers at once for this visitor. Try again in ${s} s.`,
+  tokens_per_day: (s: number) => `The daily token limit for this visitor is reached. It resets in ${hours(s)}.`,
+  daily_token_budget: (s: number) => `The site's daily token budget is spent. It resets in ${hours(s)}.`,
+};
+
+function hours(seconds: number): string {
+  return seconds >= 3600 ? `${Math.round(seconds / 3600)} h` : `${Math.ceil(seconds / 60)} min`;
+}
+
+function limitValue(value: number | false | undefined, fallback: number | undefined): number | undefined {
+  if (value === false) return undefined;
+  return value ?? fallback;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function boundedText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < MAX_ERROR_BODY) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, {stream: true});
+    }
+  } catch {
+    // A cut error body: what arrived is enough to say why.
+  }
+  reader.cancel().catch(() => {});
+  return text.slice(0, MAX_ERROR_BODY);
+}
+
+function describe(error: unknown): string {
+  const e = error as {cause?: {code?: string}; message?: string};
+  return String(e?.cause?.code ?? e?.message ?? error);
+}

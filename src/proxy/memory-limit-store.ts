@@ -1,0 +1,94 @@
+/**
+ * The default limit store: counters in this process's memory. Right for one proxy process; with
+ * several instances each would hold its own counters, so use the Redis store there.
+ */
+import {dayOf, minuteOf, secondsToNextDay, secondsToNextMinute, STREAM_RETRY_SECONDS, type Admission, type AdmissionPlan, type LimitStore} from './limits.js';
+
+interface TokenBucket {
+  used: number;
+  /** Reservations of requests in flight: id → [tokens, expires at]. */
+  reserved: Map<string, [number, number]>;
+}
+
+/**
+ * A limit store in memory. Every step is synchronous inside the returned promises, so admissions
+ * in one process are atomic without locks. Counters of past minutes and days are dropped as they
+ * go out of use.
+ */
+export function createMemoryLimitStore(): LimitStore {
+  const minutes = new Map<string, number>();
+  const streams = new Map<string, Map<string, number>>();
+  const buckets = new Map<string, TokenBucket>();
+
+  const bucket = (key: string) => {
+    let b = buckets.get(key);
+    if (!b) buckets.set(key, (b = {used: 0, reserved: new Map()}));
+    return b;
+  };
+  const inFlight = (b: TokenBucket, now: number) => {
+    let sum = 0;
+    for (const [id, [tokens, expires]] of b.reserved) {
+      if (expires <= now) b.reserved.delete(id);
+      else sum += tokens;
+    }
+    return sum;
+  };
+  const liveStreams = (visitor: string, now: number) => {
+    const leases = streams.get(visitor) ?? new Map<string, number>();
+    for (const [id, expires] of leases) if (expires <= now) leases.delete(id);
+    streams.set(visitor, leases);
+    return leases;
+  };
+  const forget = (now: number) => {
+    const minute = `:${minuteOf(now)}`;
+    for (const key of minutes.keys()) if (!key.endsWith(minute)) minutes.delete(key);
+    const day = dayOf(now);
+    for (const key of buckets.keys()) if (!key.startsWith(day)) buckets.delete(key);
+    for (const [visitor, leases] of streams) if (leases.size === 0) streams.delete(visitor);
+  };
+
+  return {
+    async admit(plan: AdmissionPlan): Promise<Admission> {
+      const {now, visitor} = plan;
+      forget(now);
+      const day = dayOf(now);
+      const minuteKey = `${visitor}:${minuteOf(now)}`;
+      const visitorTokens = bucket(`${day}:v:${visitor}`);
+      const allTokens = bucket(`${day}:all`);
+      const leases = liveStreams(visitor, now);
+      if (plan.requestsPerMinute !== undefined && (minutes.get(minuteKey) ?? 0) >= plan.requestsPerMinute) {
+        return {admitted: false, limit: 'requests_per_minute', retryAfterSeconds: secondsToNextMinute(now)};
+      }
+      if (plan.concurrentStreams !== undefined && leases.size >= plan.concurrentStreams) {
+        return {admitted: false, limit: 'concurrent_streams', retryAfterSeconds: STREAM_RETRY_SECONDS};
+      }
+      if (plan.tokensPerDay !== undefined && visitorTokens.used + inFlight(visitorTokens, now) >= plan.tokensPerDay) {
+        return {admitted: false, limit: 'tokens_per_day', retryAfterSeconds: secondsToNextDay(now)};
+      }
+      if (plan.dailyTokenBudget !== undefined && allTokens.used + inFlight(allTokens, now) >= plan.dailyTokenBudget) {
+        return {admitted: false, limit: 'daily_token_budget', retryAfterSeconds: secondsToNextDay(now)};
+      }
+      minutes.set(minuteKey, (minutes.get(minuteKey) ?? 0) + 1);
+      const expires = now + plan.leaseMs;
+      leases.set(plan.id, expires);
+      visitorTokens.reserved.set(plan.id, [plan.reserve, expires]);
+      allTokens.reserved.set(plan.id, [plan.reserve, expires]);
+      return {admitted: true};
+    },
+
+    async settle(plan: AdmissionPlan, tokens: number): Promise<void> {
+      streams.get(plan.visitor)?.delete(plan.id);
+      const day = dayOf(plan.now);
+      for (const b of [buckets.get(`${day}:v:${plan.visitor}`), buckets.get(`${day}:all`)]) {
+        if (!b) continue;
+        b.reserved.delete(plan.id);
+        b.used += tokens;
+      }
+    },
+
+    async usage(now: number, visitor?: string) {
+      const b = buckets.get(`${dayOf(now)}:${visitor === undefined ? 'all' : `v:${visitor}`}`);
+      return b ? {used: b.used, reserved: inFlight(b, now)} : {used: 0, reserved: 0};
+    },
+  };
+}

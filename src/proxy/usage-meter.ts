@@ -1,0 +1,77 @@
+/**
+ * Reads the token usage an upstream reports while its answer passes through, without touching the
+ * bytes the client gets. Anthropic reports input tokens in `message_start` and the output count
+ * so far in each `message_delta`; OpenAI-compatible servers send a final chunk with `usage`
+ * (the proxy asks for it); a JSON (non-streamed) answer carries `usage` at its top.
+ */
+import {createParser} from 'eventsource-parser';
+
+/** Largest JSON answer the meter reads for its usage; past it the reservation counts instead. */
+const MAX_JSON_BYTES = 4_000_000;
+
+interface UsageFields {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
+/** Counts the usage in an answer fed to it chunk by chunk. */
+export class UsageMeter {
+  #input?: number;
+  #output?: number;
+  #decoder = new TextDecoder();
+  #json?: string[];
+  #jsonBytes = 0;
+  #sse?: ReturnType<typeof createParser>;
+
+  constructor(contentType: string | null) {
+    if (contentType?.includes('text/event-stream')) {
+      this.#sse = createParser({onEvent: (event) => this.#readJson(event.data)});
+    } else {
+      this.#json = [];
+    }
+  }
+
+  /** Feeds one chunk of the answer. */
+  add(chunk: Uint8Array): void {
+    if (this.#sse) return this.#sse.feed(this.#decoder.decode(chunk, {stream: true}));
+    if (!this.#json) return;
+    this.#jsonBytes += chunk.byteLength;
+    if (this.#jsonBytes > MAX_JSON_BYTES) this.#json = undefined;
+    else this.#json.push(this.#decoder.decode(chunk, {stream: true}));
+  }
+
+  /** The tokens reported (input, cache and output), or undefined when the answer reported none. */
+  total(): number | undefined {
+    if (this.#json) {
+      this.#readJson(this.#json.join('') + this.#decoder.decode());
+      this.#json = undefined;
+    }
+    if (this.#input === undefined && this.#output === undefined) return undefined;
+    return (this.#input ?? 0) + (this.#output ?? 0);
+  }
+
+  #readJson(text: string): void {
+    let value: {usage?: UsageFields; message?: {usage?: UsageFields}};
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return; // `[DONE]`, or a frame that is not JSON: no usage in it.
+    }
+    const usage = value?.usage ?? value?.message?.usage;
+    if (!usage || typeof usage !== 'object') return;
+    const input = sum(usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens, usage.prompt_tokens);
+    const output = sum(usage.output_tokens, usage.completion_tokens);
+    // Counts are cumulative in every format: keep the largest seen.
+    if (input !== undefined) this.#input = Math.max(this.#input ?? 0, input);
+    if (output !== undefined) this.#output = Math.max(this.#output ?? 0, output);
+  }
+}
+
+function sum(...values: unknown[]): number | undefined {
+  const numbers = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0);
+  return numbers.length ? numbers.reduce((a, b) => a + b, 0) : undefined;
+}
