@@ -11,7 +11,7 @@ import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {start as startData} from '../demo/servers/data-server.mjs';
 import {start as startAtlas} from '../demo/servers/atlas-server.mjs';
-import {createLlmProxyHandler} from '../demo/proxy/llm-proxy.mjs';
+import {mountedProxy} from '../scripts/built-proxy.mjs';
 import {startFakeLlmServer} from '../test/fake-llm/fake-llm-server.mjs';
 import {startStaticServer} from '../scripts/static-server.mjs';
 import {chromiumArgs, chromiumPath} from '../scripts/chromium.mjs';
@@ -42,6 +42,9 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * @property {ReturnType<typeof totalsOf>} totals
  */
 
+/** The evaluation is the operator's own use of a real model: the proxy's per-visitor limits would only cut it short. */
+const EVAL_LIMITS = {requestsPerMinute: false, concurrentStreams: false, tokensPerDay: false};
+
 /**
  * @param {{questions: import('./types.mjs').EvalQuestion[], model: import('./options.mjs').ModelChoice,
  *   answers?: Record<string, object>, resultFile: string, timeoutMs: number, log: (line: string) => void}} options
@@ -56,7 +59,7 @@ export async function runSuite({questions, model, answers, resultFile, timeoutMs
   const [data, atlas] = await Promise.all([startData({port: 0}), startAtlas({port: 0})]);
   const servers = {data: data.url, atlas: atlas.url};
   const fake = model.kind === 'scripted' ? await startFakeLlmServer() : undefined;
-  const proxy = model.kind === 'scripted' ? undefined : createLlmProxyHandler({[model.provider]: model.upstream, basePath: '/llm'});
+  const proxy = model.kind === 'scripted' ? undefined : await mountedProxy({[model.provider]: model.upstream, basePath: '/llm', limits: EVAL_LIMITS});
   const web = await startStaticServer({root, handlers: proxy ? [proxy] : [], connect: [data.url, atlas.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
   const truth = await connectTruth(servers);
   const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});

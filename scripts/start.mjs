@@ -22,7 +22,7 @@ import {startPublishedAppServer} from '../test/support/published-app-server.mjs'
 import {start as startData} from '../demo/servers/data-server.mjs';
 import {start as startAtlas} from '../demo/servers/atlas-server.mjs';
 import {start as startNotes} from '../demo/servers/protected-server.mjs';
-import {createLlmProxyHandler, proxyOptionsFromEnv} from '../demo/proxy/llm-proxy.mjs';
+import {loadBuiltProxy, mountedProxy} from './built-proxy.mjs';
 import {startFakeLlmServer} from '../test/fake-llm/fake-llm-server.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -38,6 +38,7 @@ const [data, atlas, notes, monitor, sandbox] = await Promise.all([
   startSandboxServer({file: `${root}dist/mcp-app-sandbox.html`, port: Number(env.SANDBOX_PORT ?? 8081)}),
 ]);
 
+const {proxyOptionsFromEnv} = await loadBuiltProxy();
 const proxyOptions = proxyOptionsFromEnv(env);
 const live = env.ANTHROPIC_API_KEY
   ? {provider: 'anthropic', endpoint: '/llm', model: env.ANTHROPIC_MODEL, label: `Anthropic ${env.ANTHROPIC_MODEL ?? '(default model)'}`}
@@ -73,7 +74,7 @@ const config = {
   },
 };
 
-const proxy = createLlmProxyHandler({...proxyOptions, basePath: '/llm', log: (line) => console.log(`proxy: ${line}`)});
+const proxy = await mountedProxy({...proxyOptions, basePath: '/llm', log: (line) => console.log(`proxy: ${line}`)});
 const serveConfig = (req, res) => {
   if (new URL(req.url ?? '/', 'http://x').pathname !== '/demo/config.json') return false;
   res.writeHead(200, {'content-type': 'application/json', 'cache-control': 'no-store'});

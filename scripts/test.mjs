@@ -2,7 +2,8 @@
 /**
  * `npm test`: every check of the project in one command, ending with the plain line
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
- * (dependency-cruiser), the public surface, browser tests (wtr),
+ * (dependency-cruiser), the public surface, browser tests (wtr), the key proxy's Node tests (with
+ * a real redis-server),
  * MCP conformance, build, size budgets, end-to-end pages, the evaluation suite with the scripted
  * demo model, the packed package in fresh apps. Build-like steps count as one check each; test steps
  * contribute their own test counts (read from test-results/*.json).
@@ -10,9 +11,11 @@
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, rmSync} from 'node:fs';
 import {hasChromium, chromiumHelp} from './chromium.mjs';
+import {hasRedisServer, redisHelp} from './redis-server.mjs';
 
-if (!hasChromium()) {
-  console.error(chromiumHelp);
+for (const [present, help] of [[hasChromium(), chromiumHelp], [hasRedisServer(), redisHelp]]) {
+  if (present) continue;
+  console.error(help);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -66,6 +69,7 @@ check('typecheck');
 check('lint:deps');
 check('surface');
 tests('test:unit', 'test-results/wtr.json');
+tests('test:proxy', 'test-results/proxy.json');
 tests('conformance', 'test-results/conformance.json');
 const built = check('build');
 if (built) {

@@ -50,8 +50,8 @@ export function messagesBody({model = 'claude-test', maxTokens = 100, stream = t
 }
 
 /** POSTs `body` (an object, or a string sent as it is) to `url`. */
-export function post(url, body, headers = {}) {
-  return fetch(url, {method: 'POST', headers: {'content-type': 'application/json', ...headers}, body: typeof body === 'string' ? body : JSON.stringify(body)});
+export function post(url, body, headers = {}, signal = undefined) {
+  return fetch(url, {method: 'POST', headers: {'content-type': 'application/json', ...headers}, body: typeof body === 'string' ? body : JSON.stringify(body), signal});
 }
 
 /** The text an answer carries: Anthropic or OpenAI frames, streamed or not. */
