@@ -26,7 +26,7 @@ import {measureInstall, npmInstall, packTarball} from '../../scripts/pack.mjs';
 import {startStaticServer} from '../../scripts/static-server.mjs';
 import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {startTestServers} from '../support/test-servers.mjs';
-import {readmeExamples} from './readme-examples.mjs';
+import {readmeExamples, readmeFileBlocks} from './readme-examples.mjs';
 import {proxyRecipeCases} from './proxy-recipes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -170,6 +170,17 @@ test('every TypeScript example of the README compiles verbatim under the same st
   } catch (error) {
     // `readme-line-935.ts(4,56)` is README line 935 + 4 - 1.
     throw new Error(String(error.message).replace(/(?:readme\/)?readme-line-(\d+)\.tsx?\((\d+),(\d+)\)/g, (_, start, row, col) => `README.md:${Number(start) + Number(row) - 1}:${col}`));
+  }
+});
+
+test('the README shows the key proxy\'s deploy recipes verbatim: each block after a file marker equals its file', () => {
+  const blocks = readmeFileBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+  const recipes = readdirSync(join(root, 'examples/proxy')).map((name) => `examples/proxy/${name}`);
+  assert.deepEqual(recipes.filter((file) => !blocks.some((b) => b.file === file)), [], 'recipes the README does not show');
+  for (const {file, line, code} of blocks) {
+    assert.ok(code !== undefined, `README.md:${line}: no fenced block right after the marker of ${file}`);
+    assert.ok(existsSync(join(root, file)), `README.md:${line}: ${file} does not exist`);
+    assert.equal(code, readFileSync(join(root, file), 'utf8'), `README.md:${line}: the block differs from ${file}`);
   }
 });
 
