@@ -137,6 +137,12 @@ function firstLoadGroups(): Plugin {
 const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts', widgets: 'src/widgets-entry.ts'};
 
 /**
+ * `autoui-agent/proxy`, the key proxy for servers and edge runtimes: an entry of the bundler build
+ * only, since no page loads it from a script tag (and a browser build must never carry it).
+ */
+const serverEntries = {proxy: 'src/proxy/index.ts'};
+
+/**
  * Four builds (`npm run build` runs them in this order; the first one empties dist/):
  * - default, the script-tag ES build (a CDN folder): `dist/autoui-agent.js` (the elements),
  *   `dist/core.js` (the DOM-free core) and `dist/widgets.js` (the canvas and the widgets' elements),
@@ -146,7 +152,8 @@ const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts', widgets: 
  *   app's bundler dedupes them with its own and splits the `import()`s. The MCP client
  *   (`@modelcontextprotocol/client`, SDK v2, client only) is one of them. The MCP Apps SDK
  *   (`@modelcontextprotocol/ext-apps`) is inlined: as a dependency npm would install its peers,
- *   the MCP server package and React among them;
+ *   the MCP server package and React among them. The key proxy (`autoui-agent/proxy`,
+ *   `dist/lib/proxy/`) is built here only, importing jose and eventsource-parser;
  * - `--mode classic`, `dist/autoui-agent.iife.js`: a classic script that loads the ES build from
  *   beside itself (src/classic-script.ts);
  * - `--mode standalone`, `dist/autoui-agent.standalone.iife.js`: everything in one classic script,
@@ -172,7 +179,7 @@ export default defineConfig(({mode}): UserConfig => {
         emptyOutDir: true,
         // Readable, unminified modules with their .d.ts beside them in dist/types: no maps needed.
         sourcemap: false,
-        lib: {entry: Object.values(entries), formats: ['es']},
+        lib: {entry: [...Object.values(entries), ...Object.values(serverEntries)], formats: ['es']},
         rolldownOptions: {
           external: isDependency,
           preserveEntrySignatures: 'strict',

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm run surface`: the public surface of autoui-agent, read by the TypeScript compiler from the
- * three entries (`src/bundle.ts` → `autoui-agent`, `src/core.ts` → `autoui-agent/core`,
- * `src/standalone.ts` → `window.AutouiAgent`), printed as one line per entry and compared with
- * `scripts/public-surface.json`. A name that appears or disappears fails the check until the
- * snapshot is updated on purpose (`npm run surface -- --update`), so no export becomes public, or
- * stops being, unnoticed. Also checks that the entries agree: the IIFE offers every value of the
- * core, and the element's entry every type of it.
+ * `npm run surface`: the public surface of autoui-agent, read by the TypeScript compiler from its
+ * entries (`src/bundle.ts` → `autoui-agent`, `src/core.ts` → `autoui-agent/core`,
+ * `src/widgets-entry.ts` → `autoui-agent/widgets`, `src/proxy/index.ts` → `autoui-agent/proxy`,
+ * `src/standalone.ts` and `src/classic-script.ts` → `window.AutouiAgent`), printed as one line
+ * per entry and compared with `scripts/public-surface.json`. A name that appears or disappears
+ * fails the check until the snapshot is updated on purpose (`npm run surface -- --update`), so no
+ * export becomes public, or stops being, unnoticed. Also checks that the entries agree: the IIFE
+ * offers every value of the core, and the element's entry every type of it (the proxy is a server
+ * entry apart: neither offers it).
  *
  *   node scripts/public-surface.mjs [--update] [--root DIR]
  */
@@ -17,7 +19,7 @@ import {join, resolve} from 'node:path';
 const args = process.argv.slice(2);
 const update = args.includes('--update');
 const root = resolve(args.includes('--root') ? args[args.indexOf('--root') + 1] : new URL('..', import.meta.url).pathname);
-const ENTRIES = {'autoui-agent': 'src/bundle.ts', 'autoui-agent/core': 'src/core.ts', 'autoui-agent/widgets': 'src/widgets-entry.ts', 'window.AutouiAgent (standalone)': 'src/standalone.ts', 'window.AutouiAgent (classic script)': 'src/classic-script.ts'};
+const ENTRIES = {'autoui-agent': 'src/bundle.ts', 'autoui-agent/core': 'src/core.ts', 'autoui-agent/widgets': 'src/widgets-entry.ts', 'autoui-agent/proxy': 'src/proxy/index.ts', 'window.AutouiAgent (standalone)': 'src/standalone.ts', 'window.AutouiAgent (classic script)': 'src/classic-script.ts'};
 const snapshotFile = join(root, 'scripts/public-surface.json');
 
 /** The exported names of each entry, `value` or `type`, sorted. */

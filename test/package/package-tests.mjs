@@ -5,9 +5,12 @@
  * app with TypeScript, Vite, React 19, Angular 21, Vue 3 and Svelte 5), then checks what they get: the
  * install, the tarball's files, a strict TypeScript build, the README's TypeScript examples
  * compiled verbatim, the manifest and the files generated
- * from it, a Vite app using both entries, and one question asked through the element in a React,
- * an Angular, a Vue and a Svelte page in Chromium (fake LLM and Data demo server over HTTP). Ends with
+ * from it, a Vite app using both entries, one question asked through the element in a React,
+ * an Angular, a Vue and a Svelte page in Chromium (fake LLM and Data demo server over HTTP), and the
+ * key proxy's deploy recipes run from the package (proxy-recipes.mjs). Ends with
  * `N passed, N failed` and writes test-results/package.json for `npm test`. Needs `npm run build`.
+ *
+ *   node test/package/package-tests.mjs ['part of a case name|another part']
  */
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
@@ -23,7 +26,8 @@ import {measureInstall, npmInstall, packTarball} from '../../scripts/pack.mjs';
 import {startStaticServer} from '../../scripts/static-server.mjs';
 import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {startTestServers} from '../support/test-servers.mjs';
-import {readmeExamples} from './readme-examples.mjs';
+import {readmeExamples, readmeFileBlocks} from './readme-examples.mjs';
+import {proxyRecipeCases} from './proxy-recipes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const only = process.argv[2];
@@ -40,6 +44,12 @@ const pack = packTarball();
 const app = mkdtempSync(join(tmpdir(), 'autoui-consumer-'));
 cpSync(join(root, 'test/package/consumer'), app, {recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path)});
 const installed = join(app, 'node_modules/autoui-agent');
+let consumerInstalled = false;
+/** Installs the tarball into the consumer app, once (cases that need it call this, so a filtered run works). */
+function installConsumer() {
+  if (!consumerInstalled) npmInstall(app, [pack.tarball]);
+  consumerInstalled = true;
+}
 
 /** Runs a command in the consumer app; resolves with its output, throws with it on failure. */
 function inApp(command, args, env = {}) {
@@ -97,10 +107,20 @@ test('npm install autoui-agent brings its dependencies only: no demo data, no se
 
 test('the tarball has the files pages and bundlers load, and no source maps or sources', () => {
   const files = new Set(pack.files);
-  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'dist/types/vue.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json', 'schemas/autoui-snapshot.schema.json']) {
+  for (const file of ['dist/autoui-agent.js', 'dist/autoui-agent.iife.js', 'dist/autoui-agent.standalone.iife.js', 'dist/core.js', 'dist/lib/bundle.js', 'dist/lib/core.js', 'dist/lib/proxy/index.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/proxy/index.d.ts', 'dist/types/jsx.d.ts', 'dist/types/vue.d.ts', 'custom-elements.json', 'dist/vscode.html-custom-data.json', 'schemas/autoui-snapshot.schema.json']) {
     assert.ok(files.has(file), `${file} is not in the tarball`);
   }
   assert.deepEqual(pack.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('demo/') || f.startsWith('test/')), []);
+});
+
+test('the script-tag builds hold no code of the key proxy (it is an entry of the bundler build only)', () => {
+  const browserFiles = pack.files.filter((f) => /^dist\/(chunks\/)?[^/]+\.js$/.test(f));
+  assert.ok(browserFiles.some((f) => f.startsWith('dist/chunks/')) && browserFiles.includes('dist/autoui-agent.standalone.iife.js'), `not the script-tag build: ${browserFiles.join(', ')}`);
+  // Strings only the proxy has (minifying keeps them), with the module of the bundler build that holds each.
+  const proxyOnly = {proxy_not_configured: 'llm-proxy.js', ZREMRANGEBYSCORE: 'redis-limit-store.js', 'x-autoui-max-tokens-clamped': 'proxy-responses.js'};
+  for (const [marker, module] of Object.entries(proxyOnly)) assert.ok(readFileSync(join(root, 'dist/lib/proxy', module), 'utf8').includes(marker), `${marker} is not in dist/lib/proxy/${module}`);
+  const carrying = browserFiles.filter((f) => Object.keys(proxyOnly).some((marker) => readFileSync(join(root, f), 'utf8').includes(marker)));
+  assert.deepEqual(carrying, []);
 });
 
 test('the license notices of every bundled package travel with the package', () => {
@@ -116,14 +136,16 @@ test('the license notices of every bundled package travel with the package', () 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
   const declared = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
   // What an app's bundler and its TypeScript load from the package's entries.
-  const graph = moduleGraph(['dist/lib/bundle.js', 'dist/lib/core.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts'].map((f) => join(root, f)));
+  const graph = moduleGraph(['dist/lib/bundle.js', 'dist/lib/core.js', 'dist/lib/proxy/index.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'dist/types/proxy/index.d.ts'].map((f) => join(root, f)));
   assert.ok(graph.size > 100, `only ${graph.size} modules reached`);
-  const undeclared = [...graph].flatMap(([file, names]) => names.filter((n) => !declared.has(n)).map((n) => `${n} (${file.slice(root.length)})`));
+  // Node's built-ins only in types (the proxy's Node adapter types node:http): its modules load in every runtime.
+  const builtIn = (name, file) => name.startsWith('node:') && file.endsWith('.d.ts');
+  const undeclared = [...graph].flatMap(([file, names]) => names.filter((n) => !declared.has(n) && !builtIn(n, file)).map((n) => `${n} (${file.slice(root.length)})`));
   assert.deepEqual(undeclared, []);
 });
 
 test('installed into a fresh app with TypeScript, React, Angular, Vue and Svelte', () => {
-  npmInstall(app, [pack.tarball]);
+  installConsumer();
   assert.ok(existsSync(join(installed, 'package.json')));
 });
 
@@ -148,6 +170,17 @@ test('every TypeScript example of the README compiles verbatim under the same st
   } catch (error) {
     // `readme-line-935.ts(4,56)` is README line 935 + 4 - 1.
     throw new Error(String(error.message).replace(/(?:readme\/)?readme-line-(\d+)\.tsx?\((\d+),(\d+)\)/g, (_, start, row, col) => `README.md:${Number(start) + Number(row) - 1}:${col}`));
+  }
+});
+
+test('the README shows the key proxy\'s deploy recipes verbatim: each block after a file marker equals its file', () => {
+  const blocks = readmeFileBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+  const recipes = readdirSync(join(root, 'examples/proxy')).map((name) => `examples/proxy/${name}`);
+  assert.deepEqual(recipes.filter((file) => !blocks.some((b) => b.file === file)), [], 'recipes the README does not show');
+  for (const {file, line, code} of blocks) {
+    assert.ok(code !== undefined, `README.md:${line}: no fenced block right after the marker of ${file}`);
+    assert.ok(existsSync(join(root, file)), `README.md:${line}: ${file} does not exist`);
+    assert.equal(code, readFileSync(join(root, file), 'utf8'), `README.md:${line}: the block differs from ${file}`);
   }
 });
 
@@ -220,6 +253,8 @@ test('a Vite app with the element and autoui-agent/core bundles nothing twice an
   assert.ok(sizes.both - sizes.alone < 3000, `element + core is ${sizes.both - sizes.alone} B gzip more than the element alone`);
 });
 
+const stopRecipes = proxyRecipeCases(test, {tarball: pack.tarball, consumer: app, installConsumer, inConsumer: inApp});
+
 /** The scenario the fake LLM plays: count airports on the Data server, show a stat card, answer. */
 const turns = [
   {text: 'Counting airports.', toolCalls: [{name: 'data_mcp_query_sql', input: {sql: 'SELECT count(*) AS n FROM airports'}}]},
@@ -289,6 +324,7 @@ for (const c of cases.filter((c) => !only || only.split('|').some((part) => c.na
   }
 }
 await pages?.close();
+await stopRecipes();
 writeFileSync(join(root, 'test-results/package.json'), JSON.stringify({...counts, sizes}, null, 2));
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
 process.exit(counts.failed === 0 ? 0 : 1);
