@@ -32,7 +32,7 @@ export function proxyOptionsFromEnv(env: Record<string, string | undefined>): Ll
   };
   const secrets = list(env.PROXY_VISITOR_SECRET);
   if (secrets && !env.PROXY_VISITOR_AUDIENCE) throw new Error('PROXY_VISITOR_SECRET is set without PROXY_VISITOR_AUDIENCE: visitor tokens need both.');
-  return {
+  return withoutUnset({
     anthropic: upstream('ANTHROPIC'),
     openai: upstream('OPENAI'),
     basePath: env.PROXY_BASE_PATH || undefined,
@@ -42,8 +42,16 @@ export function proxyOptionsFromEnv(env: Record<string, string | undefined>): Ll
     limits,
     ...(secrets ? {visitorTokens: {secret: secrets, audience: env.PROXY_VISITOR_AUDIENCE!}} : {}),
     clientAddressHeader: env.PROXY_CLIENT_ADDRESS_HEADER || undefined,
-    failOpen: env.PROXY_FAIL_OPEN === '1' || env.PROXY_FAIL_OPEN === 'true',
-  };
+    failOpen: env.PROXY_FAIL_OPEN === '1' || env.PROXY_FAIL_OPEN === 'true' || undefined,
+  });
+}
+
+/** Drops the options no variable set, so defaults spread before the result survive (`{x, ...fromEnv}`). */
+function withoutUnset<T extends object>(options: T): T {
+  const entries = Object.entries(options)
+    .map(([key, value]): [string, unknown] => [key, value && typeof value === 'object' && !Array.isArray(value) ? withoutUnset(value) : value])
+    .filter(([, value]) => value !== undefined && !(value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0));
+  return Object.fromEntries(entries) as T;
 }
 
 function number(env: Record<string, string | undefined>, name: string): number | undefined {

@@ -5,8 +5,37 @@
  * and the visitor's stream slot is freed. Uses only the objects Node hands it: no `node:`
  * import, so the proxy entry loads in every runtime.
  */
-import type {IncomingMessage, ServerResponse} from 'node:http';
 import {setSocketAddress} from './client-address.js';
+
+/**
+ * The parts of Node's `IncomingMessage` the adapter reads. Declared here rather than imported from
+ * `node:http`, so projects without Node's types (a Worker's) still type-check this entry.
+ */
+export interface NodeRequest {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket: {remoteAddress?: string};
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end' | 'aborted', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+}
+
+/** The parts of Node's `ServerResponse` the adapter writes. */
+export interface NodeResponse {
+  readonly headersSent: boolean;
+  readonly writableFinished: boolean;
+  readonly destroyed: boolean;
+  writeHead(status: number, headers?: Record<string, string | string[]>): unknown;
+  flushHeaders(): void;
+  write(chunk: Uint8Array): boolean;
+  end(chunk?: string): unknown;
+  destroy(): unknown;
+  on(event: 'close' | 'drain', listener: () => void): unknown;
+  off(event: 'close' | 'drain', listener: () => void): unknown;
+}
 
 /** A handler the adapter can run: the function `createLlmProxy` returns. */
 export interface FetchHandler {
@@ -16,7 +45,7 @@ export interface FetchHandler {
 }
 
 /** A `node:http` request listener that is also Connect/Express middleware (`next` for paths it does not serve). */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+export type NodeListener = (req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void) => void;
 
 /** Adapts `handler` to `node:http` (`createServer(toNodeListener(proxy))`) and Express (`app.use(toNodeListener(proxy))`). */
 export function toNodeListener(handler: FetchHandler): NodeListener {
@@ -41,13 +70,14 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
       .then((response) => send(response, res))
       .catch((error: unknown) => {
         if (next) return next(error);
-        if (!res.headersSent) res.writeHead(500, {'content-type': 'application/json'}).end('{"error":{"type":"proxy_error","message":"The proxy failed."}}');
-        else res.destroy();
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(500, {'content-type': 'application/json'});
+        res.end('{"error":{"type":"proxy_error","message":"The proxy failed."}}');
       });
   };
 }
 
-function nodeHeaders(req: IncomingMessage): Headers {
+function nodeHeaders(req: NodeRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.startsWith(':') || value === undefined) continue;
@@ -58,7 +88,7 @@ function nodeHeaders(req: IncomingMessage): Headers {
 }
 
 /** The request body as a web stream that pauses the socket while the handler is not reading. */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
   let open = true;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -68,7 +98,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         if (error) controller.error(error);
         else controller.close();
       };
-      req.on('data', (chunk: Buffer) => {
+      req.on('data', (chunk: Uint8Array) => {
         if (!open) return; // drained after a cancel
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
@@ -87,7 +117,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-async function send(response: Response, res: ServerResponse): Promise<void> {
+async function send(response: Response, res: NodeResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
