@@ -31,6 +31,11 @@ export async function connectRedis(url, {onError} = {}) {
   const client = new Redis(url, {...FAIL_FAST_REDIS_OPTIONS, lazyConnect: true});
   // ioredis prints unhandled connection errors on its own; this listener decides instead.
   client.on('error', (error) => onError?.(error));
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect(); // or it keeps trying in the background
+    throw error;
+  }
   return client;
 }
