@@ -24,12 +24,15 @@ const env = process.env;
 const count = Number(env.PROXY_INSTANCES ?? 3);
 if (!Number.isInteger(count) || count < 1) throw new Error(`PROXY_INSTANCES must be a whole number of at least 1, not "${env.PROXY_INSTANCES}".`);
 
-// Read once here, so a wrong variable is reported once, before anything starts.
-const options = (await loadProxy()).proxyOptionsFromEnv(env);
-const redis = env.REDIS_URL ? undefined : await startRedisServer();
-const stops = [() => redis?.stop()];
+const stops = [];
+let options;
+let redis;
 let front;
 try {
+  // Read once here, so a wrong variable is reported once, before anything starts.
+  options = (await loadProxy()).proxyOptionsFromEnv(env);
+  redis = env.REDIS_URL ? undefined : await startRedisServer();
+  stops.unshift(() => redis?.stop());
   const instances = await startProxyInstances({
     count,
     // Behind this front every socket is the front's: the client is the last x-forwarded-for entry, which the front adds.
@@ -46,14 +49,14 @@ try {
 
 function describeCluster(urls) {
   const limits = options.limits ?? {};
-  const shown = (value, fallback) => (value === false ? 'off' : (value ?? fallback));
+  const shown = (value, fallback) => (value === false ? 'off' : (value ?? fallback)?.toLocaleString('en'));
   const route = (upstream, name) => `${name} ${upstream?.apiKey || upstream?.baseUrl ? `→ ${upstream.baseUrl ?? 'the provider'}${upstream.models ? ` (${upstream.models.join(', ')})` : ''}` : 'not configured'}`;
   return `
 autoui-agent key proxy cluster: ${front.url}  (POST /v1/messages, POST /v1/chat/completions, GET /health)
 
   Instances   ${urls.join('  ')}  (round-robin from the front, each its own process)
   Limits      in ${redis ? `a throwaway Redis at ${redis.url} (counters end with this command)` : 'the Redis of REDIS_URL'}
-              per visitor: ${shown(limits.requestsPerMinute, 60)} requests/min, ${shown(limits.concurrentStreams, 4)} streams at once, ${shown(limits.tokensPerDay, 1_000_000)} tokens/day; everyone: ${shown(limits.dailyTokenBudget, 'no')} tokens/day
+              per visitor: ${shown(limits.requestsPerMinute, 60)} requests/min, ${shown(limits.concurrentStreams, 4)} streams at once, ${shown(limits.tokensPerDay, 1_000_000)} tokens/day; everyone: ${limits.dailyTokenBudget ? `${shown(limits.dailyTokenBudget)} tokens/day` : 'no daily budget'}
   Routes      ${route(options.anthropic, 'Anthropic')}; ${route(options.openai, 'OpenAI-compatible')}
   Visitors    ${options.visitorTokens ? 'need a visitor token (PROXY_VISITOR_SECRET)' : `counted by client address (${env.PROXY_CLIENT_ADDRESS_HEADER || 'x-forwarded-for'}, set by the front; no visitor tokens)`}
 ${options.anthropic?.apiKey || options.anthropic?.baseUrl || options.openai?.apiKey || options.openai?.baseUrl ? '' : '\n  No route is configured: set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL and start again.\n'}

@@ -7,7 +7,7 @@
  */
 import {Agent, createServer, request as forwardRequest} from 'node:http';
 
-/** Headers about one connection, not the message: never passed on by a proxy (RFC 9110, 7.6.1). */
+/** Headers about one connection, not about the message: a proxy never passes them on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 const withoutHopByHop = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
