@@ -2,7 +2,8 @@
  * The benchmarks that run in Node: bundled by bench/run.mjs with esbuild and executed in a child
  * process, while the MCP servers they talk to run in the parent. Reads the servers' URLs from
  * `BENCH_SERVERS` (JSON `{name: url}`); prints one JSON array of BenchResult on stdout's last
- * line. `BENCH_ONLY=dispatch,loop` runs a subset.
+ * line. `BENCH_ONLY=dispatch,loop` runs a subset. The proxy benchmark also starts redis-server and
+ * proxy instances of its own (scripts/), which bench/run.mjs leaves unbundled.
  */
 import {connectMcpServer} from '../src/mcp/index.js';
 import type {ToolLayer} from '../src/agent/types.js';
@@ -10,6 +11,7 @@ import {createAutouiLayer} from '../src/webmcp/autoui-layer.js';
 import {createDefaultRegistry} from '../src/widgets/catalog.js';
 import {dispatchOverhead} from './dispatch.bench.js';
 import {loopCpu} from './loop-cpu.bench.js';
+import {proxyOverhead} from './proxy.bench.js';
 import type {BenchResult} from './stats.js';
 import {tokenEconomy} from './token-economy.bench.js';
 
@@ -37,4 +39,5 @@ if (wanted('tokens')) {
   }
 }
 if (wanted('loop')) results.push(await loopCpu());
+if (wanted('proxy')) results.push(await proxyOverhead(servers['fake-llm']));
 console.log(JSON.stringify(results));

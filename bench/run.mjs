@@ -4,7 +4,7 @@
  * against a baseline measured in the same run, and writes bench/results.json. Timings live here
  * only, never in pass/fail tests.
  *
- *   node bench/run.mjs [dispatch tokens loop render startup streaming canvas-streaming progressive snapshot]   (default: all nine)
+ *   node bench/run.mjs [dispatch tokens loop proxy render startup streaming canvas-streaming progressive snapshot]   (default: all ten)
  *
  * Steps: build our ES bundle with the project's Vite config into bench/.build/dist/ (not dist/,
  * which other work may be rebuilding; BENCH_NO_BUILD=1 reuses the last one), bundle the
@@ -19,7 +19,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = `${root}bench/.build`;
-const NODE = ['dispatch', 'tokens', 'loop'];
+const NODE = ['dispatch', 'tokens', 'loop', 'proxy'];
 const BROWSER = ['render', 'startup', 'streaming', 'canvas-streaming', 'progressive', 'snapshot'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => ![...NODE, ...BROWSER].includes(a));
@@ -49,6 +49,16 @@ const rawImports = {
     b.onLoad({filter: /.*/, namespace: 'raw-text'}, (args) => ({contents: `export default ${JSON.stringify(readFileSync(args.path, 'utf8'))};`, loader: 'js'}));
   },
 };
+/**
+ * Leaves the modules of scripts/ out of the bundle, imported from where they are: they find the
+ * programs they start (a proxy instance) next to themselves, by their own URL.
+ */
+const scriptsInPlace = {
+  name: 'scripts-in-place',
+  setup(b) {
+    b.onResolve({filter: /^\.{1,2}\/(.*\/)?scripts\/[^/]+\.mjs$/}, (args) => ({path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true}));
+  },
+};
 const common = {bundle: true, format: 'esm', logLevel: 'warning', tsconfig: `${root}tsconfig.json`};
 await Promise.all([
   // Baselines for the browser: minified like our bundle.
@@ -59,7 +69,7 @@ await Promise.all([
     entryPoints: [`${root}bench/node-benches.ts`],
     outfile: `${out}/node-benches.mjs`,
     platform: 'node',
-    plugins: [rawImports],
+    plugins: [rawImports, scriptsInPlace],
     banner: {js: "import {createRequire} from 'node:module'; const require = createRequire(import.meta.url);"},
   }),
   build({...common, entryPoints: [`${root}bench/browser-benches.ts`], outfile: `${out}/browser-benches.mjs`, platform: 'node', packages: 'external'}),
