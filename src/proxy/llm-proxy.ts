@@ -124,8 +124,9 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       leaseMs: maxStreamMs + 60_000,
     };
     let counted = true;
+    const admitting = store.admit(plan);
     try {
-      const admission = await withTimeout(store.admit(plan), options.storeTimeoutMs ?? PROXY_DEFAULTS.storeTimeoutMs);
+      const admission = await withTimeout(admitting, options.storeTimeoutMs ?? PROXY_DEFAULTS.storeTimeoutMs);
       if (!admission.admitted) {
         done(`429 ${admission.limit} visitor=${visitor}`);
         return errorResponse(429, 'proxy_limit', LIMIT_MESSAGES[admission.limit](admission.retryAfterSeconds), {
@@ -134,6 +135,9 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
         });
       }
     } catch (error) {
+      // A store that answers after the timeout may still count the request: give its slot and
+      // reservation back, or the visitor would be held until the lease ends.
+      admitting.then((late) => late.admitted && store.settle(plan, 0)).catch(() => {});
       if (!options.failOpen) {
         done(`503 limit store unavailable: ${describe(error)}`);
         return errorResponse(503, 'limits_unavailable', 'The proxy cannot check its usage limits right now (its limit store does not answer), so it refuses requests. Try again later.', {headers: {'x-should-retry': 'false'}});

@@ -42,8 +42,9 @@ export function createMemoryLimitStore(): LimitStore {
   const forget = (now: number) => {
     const minute = `:${minuteOf(now)}`;
     for (const key of minutes.keys()) if (!key.endsWith(minute)) minutes.delete(key);
-    const day = dayOf(now);
-    for (const key of buckets.keys()) if (!key.startsWith(day)) buckets.delete(key);
+    // Yesterday's counters stay until tomorrow: an answer that began before midnight settles there.
+    const days = [dayOf(now), dayOf(now - 86_400_000)];
+    for (const key of buckets.keys()) if (!days.some((day) => key.startsWith(day))) buckets.delete(key);
     for (const [visitor, leases] of streams) if (leases.size === 0) streams.delete(visitor);
   };
 

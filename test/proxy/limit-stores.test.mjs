@@ -77,8 +77,8 @@ describe('the proxy when its Redis store is gone', () => {
     assert.ok(proxy.lines.some((line) => line.includes('forwarding without limits (failOpen)')), proxy.lines.join('\n'));
   });
 
-  it('a Redis that is connected but does not answer is bounded by storeTimeoutMs', {timeout: 20_000}, async () => {
-    const {redis, proxy, s} = await proxyOnRedis({storeTimeoutMs: 200});
+  it('a Redis that is connected but does not answer is bounded by storeTimeoutMs, and the late admission is given back', {timeout: 20_000}, async () => {
+    const {redis, proxy, s} = await proxyOnRedis({storeTimeoutMs: 200, limits: {concurrentStreams: 1}});
     // CLIENT PAUSE holds every client's commands on a live server (the connection stays up) for 3 s.
     const admin = await connectRedis(redis.url);
     await admin.client('PAUSE', 3000, 'ALL');
@@ -91,5 +91,11 @@ describe('the proxy when its Redis store is gone', () => {
       await admin.ping(); // answered once the pause is over
       admin.disconnect();
     }
+    // Redis ran the paused admission after the 503: the proxy gave that slot back, so the visitor's
+    // one stream slot is free for this request instead of held until the lease ends.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = await post(`${proxy.url}/v1/messages`, messagesBody());
+    assert.equal(next.status, 200);
+    assert.equal(answerText(await next.text()), 'Forwarded without limits');
   });
 });
