@@ -10,10 +10,8 @@
  *   PROXY_INSTANCES (3): how many instances
  *   REDIS_URL: use this Redis instead of starting one
  *
- * The instances compile the proxy from src/proxy/ rather than loading a build: `npm run build`
- * does not produce the proxy on its own (dist/lib/ holds the element's entries), and compiling
- * from source takes a moment where a full build takes minutes, so the cluster always runs the
- * working tree's code, the same the tests run.
+ * The instances compile the proxy from src/proxy/ with esbuild, as its tests do, so the cluster
+ * starts in a moment without a build and runs the working tree's code.
  */
 import {startProxyInstances} from './proxy-instances.mjs';
 import {startRedisServer} from './redis-server.mjs';

@@ -137,7 +137,11 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     } catch (error) {
       // A store that answers after the timeout may still count the request: give its slot and
       // reservation back, or the visitor would be held until the lease ends.
-      admitting.then((late) => late.admitted && store.settle(plan, 0)).catch(() => {});
+      admitting
+        .then((late) => {
+          if (late.admitted) return store.settle(plan, 0);
+        })
+        .catch(() => {});
       if (!options.failOpen) {
         done(`503 limit store unavailable: ${describe(error)}`);
         return errorResponse(503, 'limits_unavailable', 'The proxy cannot check its usage limits right now (its limit store does not answer), so it refuses requests. Try again later.', {headers: {'x-should-retry': 'false'}});
