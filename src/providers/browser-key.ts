@@ -1,7 +1,7 @@
 /**
  * The browser-key rule: a key in the page is readable by anyone who opens it, so it is refused (no
  * request is made) unless the page opts in or is served from localhost. Keys belong on a server,
- * in the key proxy (`demo/proxy/llm-proxy.mjs`).
+ * in the key proxy (`src/proxy/`, `autoui-agent/proxy`).
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {ProviderOptions} from './provider-options.js';
