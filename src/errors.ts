@@ -10,6 +10,12 @@ export const ErrorCodes = {
   PROVIDER_NETWORK: 'PROVIDER_NETWORK',
   /** The provider's stream broke, was cut, or carried an `error` event. */
   PROVIDER_STREAM: 'PROVIDER_STREAM',
+  /**
+   * The key proxy refused the request under one of its usage limits (requests per minute, answers
+   * at once, tokens per day, the site's daily budget). The message says how long to wait; `details`
+   * has `status`, `type`, `limit` and `retryAfterSeconds`. Nothing reached the provider.
+   */
+  PROXY_LIMIT: 'PROXY_LIMIT',
   /** A key was given to the browser without opting in. No request was made. */
   BROWSER_KEY_REFUSED: 'BROWSER_KEY_REFUSED',
   /** An MCP server could not be connected. */

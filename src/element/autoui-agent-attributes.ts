@@ -26,6 +26,13 @@ export class AutouiAgentAttributes extends LitElement {
   @property({attribute: 'api-key'}) apiKey?: string;
   /** Opt-in to sending `api-key` from the browser. */
   @property({attribute: 'allow-browser-key', type: Boolean}) allowBrowserKey = false;
+  /**
+   * A visitor token for the key proxy: a short-lived token the site's own server signs for this
+   * visitor (`createVisitorToken` of `autoui-agent/proxy`), sent in the `x-autoui-visitor` header of
+   * every model request. Set it again with a fresh token before it expires: the next request uses
+   * the new one. It is never put in a snapshot, a stored session, a share link, the console or a message.
+   */
+  @property({attribute: 'visitor-token'}) visitorToken?: string;
   /** LLM turns per question. */
   @property({attribute: 'max-iterations', type: Number}) maxIterations = 10;
   /** Seconds one tool call may take (reset by MCP progress notifications). */

@@ -14,6 +14,7 @@ export interface AgentAttributes {
   model?: string;
   apiKey?: string;
   allowBrowserKey: boolean;
+  visitorToken?: string;
   maxIterations: number;
   /** Seconds. */
   toolTimeout: number;
@@ -34,6 +35,9 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
       model: a.model || undefined,
       apiKey: a.apiKey || undefined,
       allowBrowserKey: a.allowBrowserKey,
+      // Read at each model request, not copied here: a token the page refreshes while a question
+      // runs applies to its next request, and the settings never hold the token itself.
+      visitorToken: () => a.visitorToken,
       isLocalPage: isLocalPage(),
       // A value that is no positive number (a typo in the attribute) keeps the default.
       idleTimeoutMs: a.streamTimeout > 0 ? a.streamTimeout * 1000 : undefined,

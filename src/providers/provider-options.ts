@@ -1,7 +1,13 @@
 /**
  * Options shared by the wire providers, as the element passes them from its attributes
- * `provider`, `endpoint`, `model`, `api-key` and `allow-browser-key`.
+ * `provider`, `endpoint`, `model`, `api-key`, `allow-browser-key` and `visitor-token`.
  */
+
+/**
+ * The request header a visitor token travels in: the key proxy reads it (its own
+ * `VISITOR_TOKEN_HEADER`, in `src/proxy/visitor-token.ts`, which browser code may not import).
+ */
+export const VISITOR_TOKEN_HEADER = 'x-autoui-visitor';
 
 /** What happened before a retry, for a debug console ("retrying in 2 s"). Never carries a key. */
 export interface RetryInfo {
@@ -29,6 +35,12 @@ export interface ProviderOptions {
   apiKey?: string;
   /** The page accepts that anyone who can open it can read the key. */
   allowBrowserKey?: boolean;
+  /**
+   * A visitor token the site's server signed for the key proxy (see `createVisitorToken`), sent
+   * in the `x-autoui-visitor` header of every request. A function is called for each request, so
+   * a token the page refreshes applies at once. Never put in a message.
+   */
+  visitorToken?: string | (() => string | undefined);
   /** True when the page is served from localhost (computed by the element, never read here). */
   isLocalPage?: boolean;
   /** Retries of a failed request (408/409/429/5xx, network). Default 2. */
@@ -65,6 +77,12 @@ export interface ResolvedProviderOptions extends ProviderOptions {
   retryBaseDelayMs: number;
   idleTimeoutMs: number;
   maxTokens: number;
+}
+
+/** The visitor token to send now (trimmed), or `undefined` when there is none. */
+export function currentVisitorToken(options: Pick<ProviderOptions, 'visitorToken'>): string | undefined {
+  const value = typeof options.visitorToken === 'function' ? options.visitorToken() : options.visitorToken;
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
 /** Applies the defaults of `options.provider`, and drops trailing slashes from the endpoint. */

@@ -1,5 +1,6 @@
 /**
- * The shared half of both wire providers: refuse a browser key, POST with retries, read the SSE
+ * The shared half of both wire providers: refuse a browser key, add the visitor token (the
+ * `x-autoui-visitor` header the key proxy checks), POST with retries, read the SSE
  * body through a {@link TurnDecoder}, and turn every failure into an `error` part (the
  * LanguageModel contract: no throws). Abort ends the iterable quietly and at once; a stream silent
  * for `idleTimeoutMs` ends with `PROVIDER_STREAM`.
@@ -9,7 +10,7 @@ import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {browserKeyRefusal} from './browser-key.js';
 import {postWithRetries} from './http/post-with-retries.js';
 import {readSseEvents} from './http/read-sse-events.js';
-import type {ResolvedProviderOptions} from './provider-options.js';
+import {currentVisitorToken, VISITOR_TOKEN_HEADER, type ResolvedProviderOptions} from './provider-options.js';
 import {redactKey} from './redact-key.js';
 import type {TurnDecoder} from './turn-decoder.js';
 
@@ -34,6 +35,12 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
     return;
   }
   if (signal?.aborted) return;
+  const visitor = visitorHeader(spec);
+  if ('error' in visitor) {
+    yield {type: 'error', error: visitor.error};
+    return;
+  }
+  const secrets = [options.apiKey, visitor.token];
   // One controller for the fetch and the body: aborted by the caller or by the idle timer.
   const controller = new AbortController();
   const forward = () => controller.abort(signal?.reason);
@@ -51,10 +58,11 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
     arm();
     const posted = await postWithRetries({
       ...spec,
+      headers: visitor.token ? {...spec.headers, [VISITOR_TOKEN_HEADER]: visitor.token} : spec.headers,
       signal: controller.signal,
       maxRetries: options.maxRetries,
       retryBaseDelayMs: options.retryBaseDelayMs,
-      apiKey: options.apiKey,
+      secrets,
       fetch: options.fetch,
       onRetry: (info) => {
         // Waiting for a retry is not silence from the server: the clock starts again once the
@@ -97,7 +105,7 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
   } catch (error) {
     if (signal?.aborted) return;
     if (idle) yield idleError(spec);
-    else yield {type: 'error', error: streamError(spec, error)};
+    else yield {type: 'error', error: streamError(spec, error, secrets)};
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forward);
@@ -112,6 +120,26 @@ function idleError(spec: TurnSpec): ModelStreamPart {
   };
 }
 
-function streamError(spec: TurnSpec, error: unknown): AutouiError {
-  return new AutouiError(ErrorCodes.PROVIDER_STREAM, redactKey(`${spec.label}'s stream broke before the turn ended: ${errorMessage(error)}`, spec.options.apiKey), {cause: error});
+function streamError(spec: TurnSpec, error: unknown, secrets: Array<string | undefined>): AutouiError {
+  return new AutouiError(ErrorCodes.PROVIDER_STREAM, redactKey(`${spec.label}'s stream broke before the turn ended: ${errorMessage(error)}`, ...secrets), {cause: error});
+}
+
+/** Characters a request header value can carry (a JWT is base64url and dots). */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/**
+ * The visitor token of this request, read now (a page may have refreshed it since the last
+ * request). One a header cannot carry is refused before any request, without quoting it.
+ */
+function visitorHeader(spec: TurnSpec): {token?: string} | {error: AutouiError} {
+  let token: string | undefined;
+  try {
+    token = currentVisitorToken(spec.options);
+  } catch (error) {
+    return {error: new AutouiError(ErrorCodes.INVALID_ARGUMENT, `The visitor token could not be read (${errorMessage(error)}); no request was made.`, {cause: error})};
+  }
+  if (token !== undefined && !HEADER_SAFE.test(token)) {
+    return {error: new AutouiError(ErrorCodes.INVALID_ARGUMENT, 'The visitor token holds spaces or characters a request header cannot carry, so no request was made: give the token exactly as the site\'s server signed it.')};
+  }
+  return {token};
 }

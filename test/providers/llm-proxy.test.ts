@@ -1,9 +1,11 @@
 /**
- * The key proxy (demo/proxy/) between the real providers and the fake LLM server: keys added
- * server-side, browser keys stripped, streams passed through as they come, origins, missing keys
- * and oversized bodies refused with clear errors.
+ * The key proxy (the shipped `src/proxy/`, served by test/servers/llm-proxy.mjs) between the real
+ * providers and the fake LLM server: keys added server-side, browser keys stripped, streams passed
+ * through as they come, origins, missing keys and oversized bodies refused with clear errors; and
+ * what the providers make of the proxy's own refusals: usage limits as `PROXY_LIMIT`, the visitor
+ * token sent in `x-autoui-visitor`, a model off the allow-list in the proxy's words.
  */
-import {expect} from '@open-wc/testing';
+import {expect, waitUntil} from '@open-wc/testing';
 import {SERVERS} from '@test/servers';
 import type {ModelRequest} from '../../src/providers/language-model.js';
 import {ErrorCodes} from '../../src/errors.js';
@@ -13,12 +15,25 @@ import {collect, errorOf, scenario, textOf, type FakeTurn} from './fake-llm.js';
 const PROXY_KEY = 'sk-ant-proxy-7d1c0e9b8a776655';
 const REQUEST: ModelRequest = {system: 'S', messages: [{role: 'user', content: 'Q'}], tools: []};
 
-/** Starts a proxy with `options` (see startLlmProxy) and returns its URL. */
-async function proxy(options: Record<string, unknown>): Promise<string> {
+/** POSTs `body` to a route of the proxy factory and returns its JSON answer. */
+async function factory<T>(route: string, body: Record<string, unknown>): Promise<T> {
   if (!SERVERS['llm-proxy']) throw new Error('the llm-proxy test server is not running (TEST_SERVERS must include llm-proxy)');
-  const response = await fetch(`${SERVERS['llm-proxy']}/__proxies`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(options)});
-  return ((await response.json()) as {url: string}).url;
+  const response = await fetch(`${SERVERS['llm-proxy']}${route}`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)});
+  if (response.status !== 201) throw new Error(`${route} refused: ${await response.text()}`);
+  return (await response.json()) as T;
 }
+
+/** Starts a proxy with `options` (those of `createLlmProxy`) and returns its URL. */
+async function proxy(options: Record<string, unknown>): Promise<string> {
+  return (await factory<{url: string}>('/__proxies', options)).url;
+}
+
+/** A visitor token signed server-side, as the site's own server would. */
+async function visitorToken(options: {secret: string; subject: string; audience: string; expiresInSeconds?: number}): Promise<string> {
+  return (await factory<{token: string}>('/__visitor-tokens', options)).token;
+}
+
+const VISITORS = {secret: 'visitor-secret-0123456789abcdef0123456789abcdef', audience: 'https://site.example'};
 
 /** A scenario, an Anthropic proxy in front of it, and a key-less provider pointed at the proxy. */
 async function anthropicViaProxy(turns: FakeTurn[], proxyOptions: Record<string, unknown> = {}, providerOptions: Partial<ProviderOptions> = {}) {
@@ -115,5 +130,150 @@ describe('key proxy', () => {
     expect(error.details).to.include({status: 502, type: 'upstream_unreachable'});
     expect(error.message).not.to.contain(PROXY_KEY);
     expect(retries).to.have.length(2);
+  });
+});
+
+describe('key proxy refusals, as the providers report them', () => {
+  for (const wire of ['anthropic', 'openai'] as const) {
+    /** A scenario and a proxy of `wire` in front of it; `endpoint` is what a page sets. */
+    const viaProxy = async (turns: FakeTurn[], proxyOptions: Record<string, unknown>, upstream: Record<string, unknown> = {}) => {
+      const s = await scenario(turns, 'proxy refusals');
+      const url = await proxy({[wire]: {apiKey: PROXY_KEY, baseUrl: s.endpoint(wire), ...upstream}, ...proxyOptions});
+      return {s, endpoint: wire === 'anthropic' ? url : `${url}/v1`};
+    };
+
+    it(`${wire}: a request over the proxy's limit is PROXY_LIMIT with the limit, the wait and the proxy's words; nothing goes upstream`, async () => {
+      const {s, endpoint} = await viaProxy([{text: 'first'}, {text: 'never'}], {limits: {requestsPerMinute: 1}});
+      const model = createProvider({provider: wire, endpoint, maxRetries: 0});
+      expect(textOf(await collect(model.stream(REQUEST)))).to.equal('first');
+      const error = errorOf(await collect(model.stream(REQUEST)))!;
+      expect(error.code).to.equal(ErrorCodes.PROXY_LIMIT);
+      expect(error.details).to.include({status: 429, type: 'proxy_limit', limit: 'requests_per_minute'});
+      const wait = error.details!.retryAfterSeconds as number;
+      expect(wait).to.be.within(1, 60);
+      expect(error.message).to.equal(`Too many requests this minute. Try again in ${wait} s.`);
+      expect(await s.requests()).to.have.length(1);
+    });
+
+    it(`${wire}: sends the visitor token in x-autoui-visitor, read again for each request; the upstream never sees it`, async () => {
+      const {s, endpoint} = await viaProxy([{text: 'one'}, {text: 'two'}], {visitorTokens: VISITORS});
+      const tokens = [await visitorToken({...VISITORS, subject: 'visitor-1'}), await visitorToken({...VISITORS, subject: 'visitor-2'})];
+      const seen: string[] = [];
+      const model = createProvider({
+        provider: wire,
+        endpoint,
+        visitorToken: () => {
+          const token = tokens[seen.length];
+          seen.push(token);
+          return token;
+        },
+      });
+      expect(textOf(await collect(model.stream(REQUEST)))).to.equal('one');
+      expect(textOf(await collect(model.stream(REQUEST)))).to.equal('two');
+      expect(seen, 'one read per request').to.deep.equal(tokens);
+      const upstream = JSON.stringify(await s.requests());
+      for (const token of tokens) expect(upstream).not.to.contain(token);
+    });
+
+    it(`${wire}: without a visitor token, a clear PROVIDER_HTTP 401 naming it, not retried, with no key hint`, async () => {
+      const {s, endpoint} = await viaProxy([{text: 'never'}], {visitorTokens: VISITORS});
+      const retries: RetryInfo[] = [];
+      const error = errorOf(await collect(createProvider({provider: wire, endpoint, onRetry: (r) => retries.push(r)}).stream(REQUEST)))!;
+      expect(error.code).to.equal(ErrorCodes.PROVIDER_HTTP);
+      expect(error.details).to.include({status: 401, type: 'visitor_token_missing'});
+      expect(error.message).to.contain('needs a visitor token');
+      expect(error.message).not.to.contain('api-key');
+      expect(error.message).not.to.match(/\.\.$/);
+      expect(retries).to.deep.equal([]);
+      expect(await s.requests()).to.have.length(0);
+    });
+
+    it(`${wire}: a token the proxy refuses is told by its type, and never quoted`, async () => {
+      const {endpoint} = await viaProxy([{text: 'never'}], {visitorTokens: VISITORS});
+      const forged = await visitorToken({...VISITORS, secret: 'another-secret-0123456789abcdef0123456789', subject: 'visitor-1'});
+      const expired = await visitorToken({...VISITORS, subject: 'visitor-1', expiresInSeconds: -120});
+      for (const [token, type] of [[forged, 'visitor_token_invalid'], [expired, 'visitor_token_expired']]) {
+        const error = errorOf(await collect(createProvider({provider: wire, endpoint, visitorToken: token}).stream(REQUEST)))!;
+        expect(error.details).to.include({status: 401, type});
+        expect(error.message).not.to.contain(token);
+        expect(error.message).not.to.contain(token.split('.')[2]);
+      }
+    });
+
+    it(`${wire}: a model off the proxy's allow-list is PROVIDER_HTTP 400 in the proxy's words`, async () => {
+      const {s, endpoint} = await viaProxy([{text: 'never'}], {}, {models: ['allowed-model']});
+      const error = errorOf(await collect(createProvider({provider: wire, endpoint, model: 'other-model'}).stream(REQUEST)))!;
+      expect(error.code).to.equal(ErrorCodes.PROVIDER_HTTP);
+      expect(error.details).to.include({status: 400, type: 'model_not_allowed'});
+      expect(error.message).to.contain('This proxy does not serve the model "other-model". Allowed: allowed-model.');
+      expect(await s.requests()).to.have.length(0);
+    });
+  }
+
+  it('a short wait (a stream slot, 5 s) is waited for and retried, as the proxy says with x-should-retry', async () => {
+    const s = await scenario([{text: 'held open', fault: {stall: true}}, {text: 'second'}]);
+    const url = await proxy({anthropic: {apiKey: PROXY_KEY, baseUrl: s.base}, limits: {concurrentStreams: 1}});
+    const first = new AbortController();
+    const held = createProvider({provider: 'anthropic', endpoint: url}).stream(REQUEST, {signal: first.signal})[Symbol.asyncIterator]();
+    await held.next();
+    const retries: RetryInfo[] = [];
+    const second = new AbortController();
+    const waiting = collect(createProvider({provider: 'anthropic', endpoint: url, onRetry: (r) => retries.push(r)}).stream(REQUEST, {signal: second.signal}));
+    await waitUntil(() => retries.length === 1, 'the refused request was not retried', {timeout: 3000});
+    expect(retries[0]).to.deep.equal({attempt: 1, delayMs: 5000, status: 429});
+    second.abort();
+    first.abort();
+    expect(errorOf(await waiting), 'a stop while waiting ends quietly').to.equal(undefined);
+  });
+});
+
+describe('the visitor token and proxy refusals, without a network', () => {
+  /** A provider whose fetch records the request headers and answers `response`. */
+  const stubbed = (response: () => Response, visitorToken?: string) => {
+    const sent: Headers[] = [];
+    const model = createProvider({
+      provider: 'anthropic',
+      endpoint: 'https://proxy.example',
+      maxRetries: 0,
+      visitorToken,
+      fetch: async (_url, init) => {
+        sent.push(new Headers(init?.headers));
+        return response();
+      },
+    });
+    return {model, sent};
+  };
+
+  it('sends a token trimmed, none when it is blank, and refuses one a header cannot carry without quoting it', async () => {
+    const ok = () => new Response(JSON.stringify({content: [{type: 'text', text: 'ok'}], stop_reason: 'end_turn'}), {headers: {'content-type': 'application/json'}});
+    const padded = stubbed(ok, '  header.payload.signature\n');
+    await collect(padded.model.stream(REQUEST));
+    expect(padded.sent[0].get('x-autoui-visitor')).to.equal('header.payload.signature');
+
+    const blank = stubbed(ok, '   ');
+    await collect(blank.model.stream(REQUEST));
+    expect(blank.sent[0].has('x-autoui-visitor')).to.equal(false);
+
+    const broken = stubbed(ok, 'header.pay load.signature');
+    const error = errorOf(await collect(broken.model.stream(REQUEST)))!;
+    expect(error.code).to.equal(ErrorCodes.INVALID_ARGUMENT);
+    expect(error.message).not.to.contain('pay load');
+    expect(broken.sent, 'no request was made').to.have.length(0);
+  });
+
+  it('a proxy_limit answer without a message still says which limit and how long to wait (from retry-after)', async () => {
+    const {model} = stubbed(() => new Response(JSON.stringify({type: 'error', error: {type: 'proxy_limit', limit: 'tokens_per_day'}}), {status: 429, headers: {'content-type': 'application/json', 'retry-after': '42'}}));
+    const error = errorOf(await collect(model.stream(REQUEST)))!;
+    expect(error.code).to.equal(ErrorCodes.PROXY_LIMIT);
+    expect(error.details).to.deep.equal({status: 429, type: 'proxy_limit', limit: 'tokens_per_day', retryAfterSeconds: 42});
+    expect(error.message).to.equal('The key proxy refused the request: a usage limit (tokens_per_day) is reached. Try again in 42 s.');
+  });
+
+  it('never quotes the visitor token, even when an error body echoes it', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2In0.c2lnbmF0dXJl';
+    const {model} = stubbed(() => new Response(JSON.stringify({error: {type: 'bad', message: `refused ${token}`}}), {status: 400}), token);
+    const error = errorOf(await collect(model.stream(REQUEST)))!;
+    expect(error.message).to.contain('refused [redacted]');
+    expect(error.message).not.to.contain(token);
   });
 });

@@ -1,28 +1,51 @@
 /**
- * A factory of key proxies for browser tests: `POST /__proxies` with the options of
- * `startLlmProxy` (upstreams pointed at fake-LLM scenarios, keys, allowed origins, body limit)
- * starts one on a free port and answers `{url}`. Every proxy stops with the test run.
+ * A factory of key proxies for browser tests, built from the shipped source (`src/proxy/`, through
+ * `loadProxy`):
+ *
+ *   POST /__proxies        the options of `createLlmProxy` as JSON (upstreams pointed at fake-LLM
+ *                          scenarios, keys, allowedOrigins, maxBodyBytes, maxTokens, limits,
+ *                          visitorTokens, ...) → 201 `{url}`: that proxy, served by `node:http`
+ *                          through `toNodeListener` on a free loopback port
+ *   POST /__visitor-tokens `{secret, subject, audience, expiresInSeconds}` → 201 `{token}`, signed
+ *                          with `createVisitorToken` here, as a site's server would
+ *
+ * Every proxy stops with the test run.
  */
 import {createServer} from 'node:http';
-import {startLlmProxy} from '../../demo/proxy/llm-proxy.mjs';
+import {loadProxy} from '../support/proxy-source.mjs';
 
 /** Key of this server in `SERVERS`. */
 export const name = 'llm-proxy';
 
 /** Starts the factory on a free port. */
 export async function start() {
+  const {createLlmProxy, toNodeListener, createVisitorToken} = await loadProxy();
   const proxies = [];
+
+  /** Serves `createLlmProxy(options)` on a free loopback port. */
+  async function serveProxy(options) {
+    const server = createServer(toNodeListener(createLlmProxy(options)));
+    await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+    proxies.push(server);
+    return `http://127.0.0.1:${server.address().port}`;
+  }
+
+  const routes = {
+    '/__proxies': async (options) => ({url: await serveProxy(options)}),
+    '/__visitor-tokens': async (options) => ({token: await createVisitorToken(options)}),
+  };
+
   const server = createServer(async (req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', 'content-type');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    if (req.method !== 'POST' || req.url !== '/__proxies') return void res.writeHead(404).end();
+    const route = routes[req.url ?? ''];
+    if (req.method !== 'POST' || !route) return void res.writeHead(404).end();
     let body = '';
     for await (const chunk of req) body += chunk;
     try {
-      const proxy = await startLlmProxy({...JSON.parse(body || '{}'), port: 0});
-      proxies.push(proxy);
-      res.writeHead(201, {'content-type': 'application/json'}).end(JSON.stringify({url: proxy.url}));
+      const answer = await route(JSON.parse(body || '{}'));
+      res.writeHead(201, {'content-type': 'application/json'}).end(JSON.stringify(answer));
     } catch (error) {
       res.writeHead(400, {'content-type': 'application/json'}).end(JSON.stringify({error: String(error)}));
     }
@@ -31,9 +54,9 @@ export async function start() {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     async close() {
-      await Promise.all(proxies.map((p) => p.close()));
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      const all = [...proxies, server];
+      for (const s of all) s.closeAllConnections();
+      await Promise.all(all.map((s) => new Promise((resolve) => s.close(resolve))));
     },
   };
 }

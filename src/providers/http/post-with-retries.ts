@@ -20,8 +20,8 @@ export interface PostRequest {
   retryBaseDelayMs: number;
   /** Provider name for messages ("Anthropic API"). */
   label: string;
-  /** Only used to scrub messages. */
-  apiKey?: string;
+  /** The key and the visitor token: only used to scrub messages. */
+  secrets?: Array<string | undefined>;
   fetch?: typeof fetch;
   onRetry?: (info: RetryInfo) => void;
 }
@@ -52,7 +52,7 @@ export async function postWithRetries(request: PostRequest): Promise<PostResult>
       await wait(request, attempt + 1, response.headers, response.status);
       continue;
     }
-    return {error: await httpError(response, request.label, request.apiKey)};
+    return {error: await httpError(response, request.label, request.secrets)};
   }
 }
 
@@ -73,7 +73,7 @@ function networkError(request: PostRequest, error: unknown): AutouiError {
     redactKey(
       `${request.label} could not be reached at ${origin} (${errorMessage(error)}). ` +
         'Check the endpoint, that the server (or the key proxy) is running, and that it allows this page\'s origin (CORS).',
-      request.apiKey,
+      ...(request.secrets ?? []),
     ),
     {cause: error, details: {endpoint: origin}},
   );
