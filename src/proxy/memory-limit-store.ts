@@ -39,7 +39,12 @@ export function createMemoryLimitStore(): LimitStore {
     streams.set(visitor, leases);
     return leases;
   };
+  let forgotten = -1;
+  // Past counters go out of use only when the minute turns: forgetting at most once a minute keeps
+  // an admission's cost independent of how many visitors came before.
   const forget = (now: number) => {
+    if (minuteOf(now) === forgotten) return;
+    forgotten = minuteOf(now);
     const minute = `:${minuteOf(now)}`;
     for (const key of minutes.keys()) if (!key.endsWith(minute)) minutes.delete(key);
     // Yesterday's counters stay until tomorrow: an answer that began before midnight settles there.
