@@ -4,6 +4,8 @@
  * src/styles/long-words.ts), and ordinary text keeps its kerning.
  */
 import {expect} from '@open-wc/testing';
+import fc from 'fast-check';
+import {hasLongWord, LONG_WORD} from '../../src/styles/long-words.js';
 import {statWidget} from '../../src/widgets/stat/stat.definition.js';
 import {renderWidget} from './shared/render-widget.js';
 import {createScenario, mountAgent, ui} from '../element/harness.js';
@@ -11,6 +13,19 @@ import {createScenario, mountAgent, ui} from '../element/harness.js';
 const kerning = (el: Element) => getComputedStyle(el).fontKerning;
 
 describe('very long words', () => {
+  it('finds a very long word exactly where the regular expression \\S{200} does, with every kind of space', () => {
+    const spaces = [' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u2028', '\u3000', '\ufeff'];
+    const piece = fc.oneof(fc.constantFrom(...spaces), fc.string({minLength: 1, maxLength: 260}).map((s) => s.replace(/\s/g, 'x')));
+    fc.assert(
+      fc.property(fc.array(piece, {maxLength: 30}), (pieces) => {
+        const text = pieces.join('');
+        expect(hasLongWord(text)).to.equal(new RegExp(`\\S{${LONG_WORD}}`).test(text), JSON.stringify(text.slice(0, 80)));
+      }),
+      {numRuns: 300},
+    );
+  });
+
+
   it('a widget whose params hold a 300-character word drops kerning; one with ordinary words keeps it', async () => {
     const {element: long} = await renderWidget(statWidget, {label: 'x'.repeat(300), value: 1});
     const {element: plain} = await renderWidget(statWidget, {label: 'Airports in Texas', value: 1});
