@@ -67,6 +67,11 @@ describe('markdown: nesting no document needs', () => {
     ];
     for (const content of cases) {
       const {element} = await renderWidget(markdownWidget, {content});
+      // A case longer than the first part shows the rest on demand: show it all.
+      for (let more; (more = element.shadowRoot!.querySelector<HTMLButtonElement>('[part="more"]')); ) {
+        more.click();
+        await (element as unknown as {updateComplete: Promise<unknown>}).updateComplete;
+      }
       expect(element.shadowRoot!.textContent, content.slice(0, 12)).to.contain('deep');
     }
     const {element} = await renderWidget(markdownWidget, {content: '> quoted\n>> twice\n\n- a\n  - b\n    - c\n\n***bold italic***'});

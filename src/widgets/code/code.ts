@@ -3,13 +3,15 @@ import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {widgetText} from '../styles/widget-texts.js';
+import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../controllers/long-text.js';
 import type {CodeParams} from './code.spec.js';
 
 export type {CodeParams};
 
 /**
  * A block of code shown as text (never executed, never highlighted through HTML), with a copy
- * button.
+ * button that copies all of it. A long block shows its first 20,000 characters (cut at a line
+ * end), then 100,000 more per "show more": laying out megabytes at once would block the page.
  *
  * @tagname autoui-code
  * @summary Code or query text with a copy button.
@@ -17,6 +19,7 @@ export type {CodeParams};
  * @csspart header - The title, language and copy button row.
  * @csspart copy - The copy button.
  * @csspart code - The `pre` block.
+ * @csspart more - The "show more" button under a long block.
  * @cssproperty --autoui-font-mono - Monospace font.
  */
 export class AutouiCodeWidget extends AutouiWidgetElement<CodeParams> {
@@ -30,6 +33,8 @@ export class AutouiCodeWidget extends AutouiWidgetElement<CodeParams> {
   `;
 
   @state() private copied = false;
+  /** Characters the person asked to see (grows with each "show more"). */
+  @state() private wanted = FIRST_PART;
 
   async #copy() {
     try {
@@ -43,13 +48,15 @@ export class AutouiCodeWidget extends AutouiWidgetElement<CodeParams> {
   override render() {
     const {code, language, title} = this.params;
     const lang = this.environment.language;
+    const end = partEnd(code, 0, this.wanted, 'line');
     return html`<div part="body">
       <div part="header" class="header">
         ${title ? html`<h3 class="title">${title}</h3>` : html`<span class="spacer"></span>`}
         ${language ? html`<span class="lang">${language}</span>` : ''}
         <button part="copy" type="button" @click=${this.#copy}>${widgetText(lang, this.copied ? 'copied' : 'copy')}</button>
       </div>
-      <pre part="code" tabindex="0" aria-label=${title ?? language ?? 'code'}><code>${code}</code></pre>
+      <pre part="code" tabindex="0" aria-label=${title ?? language ?? 'code'}><code>${end < code.length ? code.slice(0, end) : code}</code></pre>
+      ${end < code.length ? showMoreButton(lang, code.length - end, this.environment.locale, () => (this.wanted = end + MORE_STEP)) : ''}
     </div>`;
   }
 }

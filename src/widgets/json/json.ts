@@ -4,6 +4,7 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import {widgetText} from '../styles/widget-texts.js';
 import type {JsonParams} from './json.spec.js';
+import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../controllers/long-text.js';
 
 export type {JsonParams};
 
@@ -12,13 +13,15 @@ const PAGE = 200;
 
 /**
  * A collapsible JSON viewer built on `<details>`: keyboard and screen-reader friendly without any
- * script of its own. Closed branches are not rendered at all, so a large document stays fast.
+ * script of its own. Closed branches are not rendered at all, so a large document stays fast, and
+ * a very long string shows its first 2,000 characters and a "show more".
  *
  * @tagname autoui-json
  * @summary A collapsible JSON viewer.
  * @csspart body - The widget's root.
  * @csspart title - The title.
  * @csspart tree - The tree.
+ * @csspart more - The "show more" button of a long string.
  * @cssproperty --autoui-json-key-color - Colour of keys.
  * @cssproperty --autoui-json-string-color - Colour of strings.
  */
@@ -50,15 +53,23 @@ export class AutouiJsonWidget extends AutouiWidgetElement<JsonParams> {
     if (open !== this.toggled.get(path)) this.toggled = new Map(this.toggled).set(path, open);
   }
 
-  #scalar(value: unknown): TemplateResult {
-    if (typeof value === 'string') return html`<span class="string">"${value}"</span>`;
+  /** Characters shown of each long string, by path, once the person asked for more. */
+  @state() private shown = new Map<string, number>();
+
+  #scalar(value: unknown, path: string): TemplateResult {
+    if (typeof value === 'string') {
+      const {text, remaining} = firstPart(value, this.shown.get(path) ?? FIRST_VALUE_PART);
+      if (!remaining) return html`<span class="string">"${value}"</span>`;
+      const more = () => (this.shown = new Map(this.shown).set(path, text.length + MORE_STEP));
+      return html`<span class="string">"${text}…</span>${showMoreButton(this.environment.language, remaining, this.environment.locale, more)}`;
+    }
     if (typeof value === 'number') return html`<span>${value}</span>`;
     return html`<span class="meta">${String(value)}</span>`;
   }
 
   #node(key: string | undefined, value: unknown, path: string, depth: number): TemplateResult {
     const label = key === undefined ? '' : html`<span class="key">${key}</span>: `;
-    if (value === null || typeof value !== 'object') return html`<div class="leaf">${label}${this.#scalar(value)}</div>`;
+    if (value === null || typeof value !== 'object') return html`<div class="leaf">${label}${this.#scalar(value, path)}</div>`;
     const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
     const lang = this.environment.language;
     const count = `${Array.isArray(value) ? '[' : '{'} ${entries.length} ${widgetText(lang, Array.isArray(value) ? 'items' : 'keys')} ${Array.isArray(value) ? ']' : '}'}`;

@@ -1,4 +1,6 @@
 import {css, html} from 'lit';
+import {state} from 'lit/decorators.js';
+import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../controllers/long-text.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {widgetStyles} from '../styles/widget-styles.js';
 import type {KvParams} from './kv.spec.js';
@@ -6,7 +8,8 @@ import type {KvParams} from './kv.spec.js';
 export type {KvParams};
 
 /**
- * Key-value pairs as a description list: the facts of one record.
+ * Key-value pairs as a description list: the facts of one record. A very long value shows its
+ * first 2,000 characters and a "show more" (100,000 more per press).
  *
  * @tagname autoui-kv
  * @summary Key-value pairs.
@@ -15,6 +18,7 @@ export type {KvParams};
  * @csspart list - The description list.
  * @csspart key - Each key.
  * @csspart value - Each value.
+ * @csspart more - The "show more" button of a long value.
  * @cssproperty --autoui-kv-key-width - Width of the key column.
  */
 export class AutouiKvWidget extends AutouiWidgetElement<KvParams> {
@@ -25,6 +29,17 @@ export class AutouiKvWidget extends AutouiWidgetElement<KvParams> {
     dt { color: var(--_color-muted); font-weight: 600; }
     dd { margin: 0; }
   `;
+
+  /** Characters shown of each long value, by item index, once the person asked for more. */
+  @state() private shown = new Map<number, number>();
+
+  #value(value: string | number | boolean | null, index: number) {
+    const text = this.#format(value);
+    const {text: part, remaining} = firstPart(text, this.shown.get(index) ?? FIRST_VALUE_PART);
+    if (!remaining) return text;
+    const more = () => (this.shown = new Map(this.shown).set(index, part.length + MORE_STEP));
+    return html`${part}…${showMoreButton(this.environment.language, remaining, this.environment.locale, more)}`;
+  }
 
   #format(value: string | number | boolean | null): string {
     if (typeof value === 'number') return this.formatNumber(value);
@@ -37,7 +52,7 @@ export class AutouiKvWidget extends AutouiWidgetElement<KvParams> {
     return html`<div part="body">
       ${title ? html`<h3 part="title" class="title">${title}</h3>` : ''}
       <dl part="list">
-        ${items.map((item) => html`<dt part="key">${item.key}</dt><dd part="value">${this.#format(item.value)}</dd>`)}
+        ${items.map((item, i) => html`<dt part="key">${item.key}</dt><dd part="value">${this.#value(item.value, i)}</dd>`)}
       </dl>
     </div>`;
   }

@@ -28,6 +28,19 @@ export const widgetStyles = css`
   .muted {
     color: var(--_color-muted);
   }
+  /* The "show more" of a long text (controllers/long-text.ts). */
+  .more {
+    display: block;
+    margin-block-start: var(--_space-s);
+    font: inherit;
+    font-size: 0.8125rem;
+    color: var(--_color-accent);
+    background: transparent;
+    border: 1px solid var(--_color-border);
+    border-radius: 4px;
+    padding: 2px 8px;
+    cursor: pointer;
+  }
   ul,
   ol {
     margin: 0;
