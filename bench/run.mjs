@@ -4,7 +4,7 @@
  * against a baseline measured in the same run, and writes bench/results.json. Timings live here
  * only, never in pass/fail tests.
  *
- *   node bench/run.mjs [dispatch tokens loop proxy render startup streaming canvas-streaming progressive snapshot]   (default: all ten)
+ *   node bench/run.mjs [dispatch tokens loop proxy render startup streaming canvas-streaming progressive snapshot huge]   (default: all eleven)
  *
  * Steps: build our ES bundle with the project's Vite config into bench/.build/dist/ (not dist/,
  * which other work may be rebuilding; BENCH_NO_BUILD=1 reuses the last one), bundle the
@@ -20,7 +20,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = `${root}bench/.build`;
 const NODE = ['dispatch', 'tokens', 'loop', 'proxy'];
-const BROWSER = ['render', 'startup', 'streaming', 'canvas-streaming', 'progressive', 'snapshot'];
+const BROWSER = ['render', 'startup', 'streaming', 'canvas-streaming', 'progressive', 'snapshot', 'huge'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => ![...NODE, ...BROWSER].includes(a));
 if (unknown.length) {
