@@ -27,7 +27,7 @@ async function display(agent: AutouiAgent, widgets: Array<{name: string; params:
   await engineLoaded(agent);
   const layer = agent.layers.find((l) => l.serverName === 'autoui')!;
   for (const [i, args] of widgets.entries()) {
-    const output = await layer.execute('widget_display', args, {signal: new AbortController().signal, callId: `call_${i}`, reportProgress() {}, widgets: agent.session.canvas});
+    const output = await layer.execute!('widget_display', args, {signal: new AbortController().signal, callId: `call_${i}`, reportProgress() {}, widgets: agent.session.canvas});
     expect(output.isError, output.text.slice(0, 200)).to.not.equal(true);
   }
   await widgetsRendered(agent);
