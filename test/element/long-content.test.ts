@@ -12,7 +12,7 @@ const DISPLAY = 'autoui_webmcp_widget_display';
 /** About 5 MB of markdown prose in sections: what a model or a server might return whole. */
 const MARKDOWN = ('## Section\n\n' + 'Some **bold** words and a [link](https://example.com) in a paragraph that goes on. '.repeat(30) + '\n\n').repeat(2100).slice(0, 5_000_000);
 /** About 2 MB of SQL, one statement per line. */
-const CODE = 'SELECT city, count(*) AS airports FROM airports GROUP BY city ORDER BY airports DESC;\n'.repeat(23_000).slice(0, 2_000_000);
+const CODE = 'SELECT city, count(*) AS airports FROM airports GROUP BY city ORDER BY airports DESC;\n'.repeat(23_300).slice(0, 2_000_000);
 /** A 1 MB table cell. */
 const CELL = 'w'.repeat(1_000_000);
 
@@ -72,6 +72,43 @@ describe('huge content', () => {
     expect(after - before).to.be.within(40_000, 100_000);
     expect(moreButton(element)).to.exist;
     expect(ui(agent).answers().at(-1)).to.equal('Here is the report.');
+  });
+
+  it('a 2 MB code block and a 1 MB table cell the model streams show bounded drafts, then bounded widgets', async function () {
+    this.timeout(90_000);
+    const scenario = await createScenario([
+      {
+        match: {lastUserIncludes: 'query'},
+        toolCalls: [
+          {name: DISPLAY, input: {name: 'code', params: {title: 'The query', code: CODE, language: 'sql'}}},
+          {name: DISPLAY, input: {name: 'table', params: {columns: [{key: 'note'}, {key: 'n', type: 'number'}], rows: [{note: CELL, n: 1}, {note: 'short', n: 2}]}}},
+        ],
+        chunkDelayMs: 100,
+        fragmentSize: 100_000,
+      },
+      {match: {lastToolResultIncludes: ''}, text: 'Done.'},
+    ]);
+    const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
+    const answer = agent.ask('Show the query and its notes');
+    let draftCode = 0;
+    await waitUntil(
+      () => {
+        const element = ui(agent).drafts().find((d) => d.element?.localName === 'autoui-code')?.element;
+        draftCode = element?.shadowRoot ? partText(element, 'code').length : 0;
+        return draftCode > 0;
+      },
+      'no code draft appeared while the call streamed',
+      {timeout: 30_000, interval: 5},
+    );
+    expect(draftCode).to.be.at.most(20_001);
+    await answer;
+    await widgetsRendered(agent);
+    const [code, table] = ui(agent).widgets().map((w) => w.element as WidgetElement);
+    expect(partText(code, 'code').length).to.be.within(15_000, 20_001);
+    expect((code.params.code as string).length).to.equal(2_000_000);
+    const cells = [...table.shadowRoot!.querySelectorAll('[part="cell"]')].map((c) => c.textContent ?? '');
+    expect(Math.max(...cells.map((c) => c.length))).to.be.below(1_000);
+    expect((table.params.rows as Array<{note: string}>)[0].note).to.equal(CELL);
   });
 
   it('restore() of a 5 MB markdown, a 2 MB code block and a 1 MB table cell renders bounded parts of each, and a new snapshot keeps them whole', async function () {
