@@ -22,6 +22,21 @@ type WidgetElement = HTMLElement & {params: Record<string, unknown>; updateCompl
 const partText = (element: Element, part: string) => element.shadowRoot!.querySelector(`[part="${part}"]`)?.textContent ?? '';
 const moreButton = (element: Element) => element.shadowRoot!.querySelector<HTMLButtonElement>('[part="more"]');
 
+/** Waits until a draft of `tag` shows text in its `part` while the call streams; resolves with that text's length. */
+async function draftTextLength(agent: AutouiAgent, tag: string, part: string): Promise<number> {
+  let length = 0;
+  await waitUntil(
+    () => {
+      const element = ui(agent).drafts().find((d) => d.element?.localName === tag)?.element;
+      length = element?.shadowRoot ? partText(element, part).length : 0;
+      return length > 0;
+    },
+    `no ${tag} draft appeared while the call streamed`,
+    {timeout: 30_000, interval: 5},
+  );
+  return length;
+}
+
 /** Puts widgets on `agent`'s canvas through its own `autoui` layer, as the model's calls do. */
 async function display(agent: AutouiAgent, widgets: Array<{name: string; params: Record<string, unknown>}>) {
   await engineLoaded(agent);
@@ -43,16 +58,7 @@ describe('huge content', () => {
     const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
     const answer = agent.ask('Show the full report');
     // While the model still writes it, the draft shows a first part, not megabytes.
-    let draftText = 0;
-    await waitUntil(
-      () => {
-        const element = ui(agent).drafts()[0]?.element;
-        draftText = element?.shadowRoot ? partText(element, 'content').length : 0;
-        return draftText > 0;
-      },
-      'no draft appeared while the call streamed',
-      {timeout: 30_000, interval: 5},
-    );
+    const draftText = await draftTextLength(agent, 'autoui-markdown', 'content');
     expect(draftText).to.be.below(25_000);
     await answer;
     await widgetsRendered(agent);
@@ -90,16 +96,7 @@ describe('huge content', () => {
     ]);
     const agent = await mountAgent(scenario, {attributes: {lang: 'en'}});
     const answer = agent.ask('Show the query and its notes');
-    let draftCode = 0;
-    await waitUntil(
-      () => {
-        const element = ui(agent).drafts().find((d) => d.element?.localName === 'autoui-code')?.element;
-        draftCode = element?.shadowRoot ? partText(element, 'code').length : 0;
-        return draftCode > 0;
-      },
-      'no code draft appeared while the call streamed',
-      {timeout: 30_000, interval: 5},
-    );
+    const draftCode = await draftTextLength(agent, 'autoui-code', 'code');
     expect(draftCode).to.be.at.most(20_001);
     await answer;
     await widgetsRendered(agent);
