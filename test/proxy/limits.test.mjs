@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {answerText, fakeLlm, KEY, messagesBody, post, refusal, scenario, serveProxy} from './proxy-harness.mjs';
+import {answerText, fakeLlm, freshMinute, KEY, messagesBody, post, refusal, scenario, serveProxy} from './proxy-harness.mjs';
 
 const from = (address) => ({'x-forwarded-for': `10.0.0.99, ${address}`});
 
@@ -14,6 +14,7 @@ describe('limits on one proxy', () => {
   it('refuses the request over the per-minute limit with 429, the limit and when to retry', async () => {
     const s = scenario([{text: '1'}, {text: '2'}, {text: '3'}]);
     const proxy = await serveProxy({anthropic: {apiKey: KEY, baseUrl: s.base}, limits: {requestsPerMinute: 2}});
+    await freshMinute();
     for (let i = 0; i < 2; i++) assert.equal((await post(`${proxy.url}/v1/messages`, messagesBody(), {connection: 'close'}).then((r) => r.text().then(() => r.status))), 200);
     const refused = await refusal(await post(`${proxy.url}/v1/messages`, messagesBody()));
     assert.equal(refused.status, 429);

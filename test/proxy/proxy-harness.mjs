@@ -76,3 +76,12 @@ export async function refusal(response) {
   const body = await response.json();
   return {status: response.status, ...body.error, headers: response.headers};
 }
+
+/**
+ * Waits for the next minute when less than 10 s of this one are left. The per-minute limit counts
+ * in fixed windows of the clock's minutes, so a test that fills one must not cross into the next.
+ */
+export async function freshMinute() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {SignJWT} from 'jose';
-import {fakeLlm, KEY, messagesBody, post, proxyModule, refusal, scenario, serveProxy} from './proxy-harness.mjs';
+import {fakeLlm, freshMinute, KEY, messagesBody, post, proxyModule, refusal, scenario, serveProxy} from './proxy-harness.mjs';
 
 const SECRET = 'visitor-secret-of-the-site-0123456789abcdef';
 const AUDIENCE = 'https://shop.example';
@@ -72,6 +72,7 @@ describe('visitor tokens', () => {
     const {ask} = await tokenProxy([{text: '1'}, {text: '2'}, {text: '3'}], {limits: {requestsPerMinute: 1}});
     const alice = await createVisitorToken({secret: SECRET, subject: 'alice', audience: AUDIENCE});
     const bob = await createVisitorToken({secret: SECRET, subject: 'bob', audience: AUDIENCE});
+    await freshMinute();
     assert.equal((await ask(alice)).status, 200);
     const again = await refusal(await ask(alice));
     assert.equal(again.status, 429);
