@@ -3,8 +3,8 @@
  * `npm run size`: what the package costs a page and an app, checked against
  * scripts/size-budgets.json. Exits 1 when a budget is exceeded.
  * - Script-tag build (dist/): min, gzip and brotli bytes of the ES build's first load (entry +
- *   static imports), the classic script's first load (the loader + the same files, held within
- *   `classicOverInitial` of the ES one), `core.js` with its static imports, each lazy chunk, and
+ *   static imports), the classic script's first load (the loader + the same files, within its
+ *   own budget and `classicOverInitial` of the ES one), `core.js` with its static imports, each lazy chunk, and
  *   the all-in-one standalone script.
  * - The package: the tarball's size and what `npm install` of it brings into an empty app
  *   (packages, MB), from `npm pack` of this checkout (scripts/pack.mjs).
@@ -58,7 +58,7 @@ const row = (label, files, budget) => {
 
 const initial = closure('autoui-agent.js');
 const es = row(`ES first load (${initial.size} files)`, [...initial], budgets.initial);
-const classic = row('classic script first load (loader + ES first load)', ['autoui-agent.iife.js', ...initial], undefined);
+const classic = row('classic script first load (loader + ES first load)', ['autoui-agent.iife.js', ...initial], budgets.classic);
 const ratio = classic.gzip / es.gzip;
 if (ratio > budgets.classicOverInitial) failures.push(`classic script first load is ×${ratio.toFixed(3)} the ES one > ×${budgets.classicOverInitial}`);
 row('core.js with its static imports', [...closure('core.js')], undefined);

@@ -6,7 +6,6 @@
  * upgrade wins over one bound before it (which Lit would set again at the first update).
  */
 import {LitElement, type PropertyDeclaration, type PropertyValues} from 'lit';
-import {property} from 'lit/decorators.js';
 import type {ApprovalPolicy} from '../agent/approval.js';
 import {lowercaseAliases, takeOverOwnAccessors} from './early-bindings.js';
 
@@ -16,94 +15,122 @@ import {lowercaseAliases, takeOverOwnAccessors} from './early-bindings.js';
  * attributes in camelCase.
  */
 export class AutouiAgentAttributes extends LitElement {
+  /** Lit's reactive properties of the fields below (declared here, not by decorators: the first load does without them). */
+  static override properties = {
+    provider: {reflect: true},
+    endpoint: {},
+    model: {},
+    apiKey: {attribute: 'api-key'},
+    allowBrowserKey: {attribute: 'allow-browser-key', type: Boolean},
+    visitorToken: {attribute: 'visitor-token'},
+    maxIterations: {attribute: 'max-iterations', type: Number},
+    toolTimeout: {attribute: 'tool-timeout', type: Number},
+    streamTimeout: {attribute: 'stream-timeout', type: Number},
+    eagerTools: {attribute: 'eager-tools', type: Boolean},
+    noDrafts: {attribute: 'no-drafts', type: Boolean},
+    servers: {},
+    debug: {type: Boolean, reflect: true},
+    imageHosts: {attribute: 'image-hosts'},
+    approve: {},
+    persist: {},
+    share: {type: Boolean},
+    initialSnapshot: {attribute: 'snapshot'},
+    snapshotSrc: {attribute: 'snapshot-src'},
+    readonly: {type: Boolean, reflect: true},
+    sandboxUrl: {attribute: 'sandbox-url'},
+    webmcp: {},
+    clientId: {attribute: 'client-id'},
+    oauthCallback: {attribute: 'oauth-callback'},
+  };
+
   /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
-  @property({reflect: true}) provider: 'anthropic' | 'openai' = 'anthropic';
+  provider: 'anthropic' | 'openai' = 'anthropic';
   /** Base URL of the provider API, or of a proxy speaking its wire format; resolved against the page URL. */
-  @property() endpoint?: string;
+  endpoint?: string;
   /** Model id sent to the provider. */
-  @property() model?: string;
+  model?: string;
   /** A key sent from the browser: refused unless `allow-browser-key` is set or the page is on localhost. */
-  @property({attribute: 'api-key'}) apiKey?: string;
+  apiKey?: string;
   /** Opt-in to sending `api-key` from the browser. */
-  @property({attribute: 'allow-browser-key', type: Boolean}) allowBrowserKey = false;
+  allowBrowserKey = false;
   /**
    * A visitor token for the key proxy: a short-lived token the site's own server signs for this
    * visitor (`createVisitorToken` of `autoui-agent/proxy`), sent in the `x-autoui-visitor` header of
    * every model request. Set it again with a fresh token before it expires: the next request uses
    * the new one. It is never put in a snapshot, a stored session, a share link, the console or a message.
    */
-  @property({attribute: 'visitor-token'}) visitorToken?: string;
+  visitorToken?: string;
   /** LLM turns per question. */
-  @property({attribute: 'max-iterations', type: Number}) maxIterations = 10;
+  maxIterations = 10;
   /** Seconds one tool call may take (reset by MCP progress notifications). */
-  @property({attribute: 'tool-timeout', type: Number}) toolTimeout = 60;
+  toolTimeout = 60;
   /**
    * Seconds the model's answer may stay silent (before its first byte or between two) before the
    * question ends with `PROVIDER_STREAM`: longer for a local model that thinks a long time.
    */
-  @property({attribute: 'stream-timeout', type: Number}) streamTimeout = 300;
+  streamTimeout = 300;
   /** Send every tool up front instead of lazy discovery. */
-  @property({attribute: 'eager-tools', type: Boolean}) eagerTools = false;
+  eagerTools = false;
   /**
    * Show widgets only once their call is complete, not while the model writes them (no drafts):
    * for a page that vetoes some widgets and must not show them even for a moment.
    */
-  @property({attribute: 'no-drafts', type: Boolean}) noDrafts = false;
+  noDrafts = false;
   /** Shorthand for servers: space-separated MCP URLs. */
-  @property() servers = '';
+  servers = '';
   /** Show the agent console (tool calls, timings, tokens, server status). */
-  @property({type: Boolean, reflect: true}) debug = false;
+  debug = false;
   /** Space-separated hosts images may load from; default: the MCP servers' hosts. */
-  @property({attribute: 'image-hosts'}) imageHosts = '';
+  imageHosts = '';
   /**
    * When a tool call waits for a person's yes: `writes` (every tool whose annotations do not say
    * `readOnlyHint: true`), `all` or `never`. An `<autoui-server approve>` wins for its server;
    * anything else means `writes`. The display tools never ask.
    */
-  @property() approve: ApprovalPolicy = 'writes';
+  approve: ApprovalPolicy = 'writes';
   /**
    * `local`: keep this session (canvas, transcript, conversation, "always allow" answers) in the
    * browser's IndexedDB, by page origin, path and the element's `id`, and restore it on the next
    * visit. Read once, when the element first connects.
    */
-  @property() persist = '';
+  persist = '';
   /** Restore the canvas of a share link (`#autoui=…` in the page URL, from `shareUrl()`) on connect. */
-  @property({type: Boolean}) share = false;
+  share = false;
   /**
    * The `snapshot` attribute: a snapshot (JSON, from `snapshot()`) to start from when nothing else
    * is restored. Read on connect. As a property it is `initialSnapshot`: `snapshot` is the method
    * (setting `snapshot` to a string, as frameworks do for a prop, sets this).
    */
-  @property({attribute: 'snapshot'}) initialSnapshot = '';
+  initialSnapshot = '';
   /** The URL of a snapshot to start from when nothing else is restored. Read on connect. */
-  @property({attribute: 'snapshot-src'}) snapshotSrc = '';
+  snapshotSrc = '';
   /**
    * Show no composer and no widget controls: an embed of a finished dashboard. The page's code may
    * still call `ask()`.
    */
-  @property({type: Boolean, reflect: true}) readonly = false;
+  readonly = false;
   /**
    * The URL of the MCP App sandbox page (`dist/mcp-app-sandbox.html`, served from another origin
    * than this page). Without it, or on this page's own origin, MCP App views are shown as their
    * text result, with a notice.
    */
-  @property({attribute: 'sandbox-url'}) sandboxUrl = '';
+  sandboxUrl = '';
   /**
    * WebMCP, the browser's own agent API (`document.modelContext`): `expose` registers this
    * element's tools for the browser's agent (ask, show a widget, list and change the canvas),
    * `consume` offers the page's registered tools to this agent, `both`, or `off`.
    */
-  @property() webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
+  webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
 
   /**
    * OAuth client id for the MCP servers that ask to sign in (a server's own `client-id` wins): the
    * URL of the site's Client ID Metadata Document, or an id registered with the authorization
    * server. Absent: the element registers itself dynamically where the server allows it.
    */
-  @property({attribute: 'client-id'}) clientId = '';
+  clientId = '';
 
   /** The URL of the sign-in callback page the site serves (`dist/oauth-callback.html`); default: the one beside the script. */
-  @property({attribute: 'oauth-callback'}) oauthCallback = '';
+  oauthCallback = '';
 
   /**
    * The properties set since the upgrade, until the first update: Lit sets the properties a

@@ -1,25 +1,21 @@
 import {html, nothing} from 'lit';
-import {query} from 'lit/decorators.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
 import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession, type RestoreResult} from '../session/agent-session.js';
 import {preloadRunEngine} from '../session/engine-chunks.js';
 import type {SessionEvent} from '../session/session-events.js';
-import {AutouiCanvas, defineCanvasElements} from '../canvas/autoui-canvas.js';
+import type {AutouiCanvas} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec} from '../widgets/widget-registry.js';
 import {AutouiComposer} from './autoui-composer.js';
-import {AutouiTranscript} from './autoui-transcript.js';
 import {agentStyles} from './autoui-agent.styles.js';
 import {emitSessionEvent} from './events.js';
 import {PersonPrompts, promptHostOf} from './person-prompts.js';
 import {storedVerdicts} from './stored-verdicts.js';
 import {whenPageIdle} from './page.js';
-import {sessionSettings} from './session-settings.js';
-import {stringsFor} from './strings.js';
+import {COMPOSER_STRINGS} from './composer-strings.js';
 import {WidgetEngine} from './widget-engine.js';
-import {AppHostMemo} from './app-host.js';
-import {WidgetEnvironmentMemo, allowedImageHosts} from './widget-environment.js';
+import {allowedImageHosts} from './image-hosts.js';
 import {defineElement} from '../define-element.js';
 import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot-format.js';
 import {AutouiAgentAttributes, snapshotJson} from './autoui-agent-attributes.js';
@@ -27,15 +23,17 @@ import {ServerSyncController} from './server-sync-controller.js';
 import {SessionStartController} from './session-start-controller.js';
 import {WebMcpController} from './webmcp-controller.js';
 import {DebugConsoleController} from './debug-console-controller.js';
-import {ApprovalCards} from './approval-cards.js';
 import {shareUrlOf} from './share-url.js';
-import {canvasEventHandlers} from './canvas-events.js';
+import {ElementViews} from './element-views.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
 export type {ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
 export type {SignInDetail, ElicitationDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
+
+/** The transcript's approval cards before the engine (which holds them) has loaded. */
+const NO_APPROVALS = new Map();
 
 /** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
 const WIDGET_WAIT_MS = 10_000;
@@ -100,10 +98,11 @@ export class AutouiAgent extends AutouiAgentAttributes {
   readonly session: AgentSession = new AgentSession({
     auth: this.#prompts.auth,
     protocolMemory: storedVerdicts(() => this.persist === 'local'),
-    // Settings are read when a question starts, so a bad one fails that question, not the call.
+    // Settings are read when a question starts (with the engine, which brings their code), so a
+    // bad one fails that question, not the call.
     prepare: async () => {
-      this.session.configure(sessionSettings(this));
       await this.#widgets.load();
+      this.session.configure(this.#widgets.sessionSettings!(this));
       await this.#webmcp.prepare();
     },
     // Checking a snapshot's widgets needs the widget catalogue and the autoui layer.
@@ -114,26 +113,20 @@ export class AutouiAgent extends AutouiAgentAttributes {
     settle: (result) => this.#whenRendered(result.widgets),
   });
 
-  @query('autoui-composer') private composer?: AutouiComposer;
-  @query('autoui-canvas') private canvasElement?: AutouiCanvas;
-  readonly #widgets = new WidgetEngine(this.session, () => this.#imageHosts(), () => this.requestUpdate());
-  readonly #environment = new WidgetEnvironmentMemo();
-  readonly #appHost = new AppHostMemo(this.session);
-  readonly #canvasEvents = canvasEventHandlers(this, this.session);
+  /** The transcript and the canvas: a chunk of their own, which the first render does without. */
+  readonly #views = new ElementViews(this, this.session);
+  readonly #widgets = new WidgetEngine({session: this.session, element: this, loadViews: this.#views.load, imageHosts: () => this.#imageHosts(), loaded: () => this.requestUpdate()});
 
   // The element's features, one module each (the sign-in cards above: the session needs them);
   // the controllers among them hear the element's life cycle in this order.
   readonly #servers = new ServerSyncController(this);
   readonly #start = new SessionStartController(this);
   readonly #webmcp = new WebMcpController(this, () => this.#widgets.load());
-  readonly #cards = new ApprovalCards(this);
   readonly #console = new DebugConsoleController(this);
 
   constructor() {
     super();
-    defineCanvasElements();
     defineElement('autoui-composer', AutouiComposer);
-    defineElement('autoui-transcript', AutouiTranscript);
     this.session.subscribe((event) => this.#onSessionEvent(event));
   }
 
@@ -241,51 +234,51 @@ export class AutouiAgent extends AutouiAgentAttributes {
   }
 
   override render() {
-    const s = stringsFor(this.language);
+    const language = this.language;
     const session = this.session;
     return html`<div part="base" class="frame">
       <div class="conversation">
-        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .strings=${s} .approvals=${this.#cards.cards} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
         ${this.readonly ? nothing : html`<slot name="composer"
           ><autoui-composer
             part="composer"
             .running=${session.running}
-            .strings=${s}
+            .strings=${COMPOSER_STRINGS[language]}
             @composer-submit=${(e: CustomEvent<{text: string}>) => void this.ask(e.detail.text).catch(() => {})}
             @composer-stop=${() => this.abort()}
           ></autoui-composer
         ></slot>`}
-        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .strings=${s}></autoui-console>` : nothing}
+        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
         <slot></slot>
       </div>
-      <autoui-canvas
-        class="canvas"
-        part="canvas"
-        .store=${session.widgets}
-        .readonly=${this.readonly}
-        .registry=${this.#widgets.registry}
-        .appHost=${this.#appHost.of(this.sandboxUrl, this.readonly)}
-        .environment=${this.#environment.of(this.#language(), this.matches(':dir(rtl)') ? 'rtl' : 'ltr', this.#imageHosts())}
-        @autoui-widget-rendered=${this.#canvasEvents.rendered}
-        @autoui-widget-failed=${this.#canvasEvents.failed}
-      ></autoui-canvas>
+      ${this.#views.canvas({
+        readonly: this.readonly,
+        registry: this.#widgets.registry,
+        sandboxUrl: this.sandboxUrl,
+        language: this.#language(),
+        dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr',
+        imageHosts: this.#imageHosts(),
+      })}
     </div>`;
   }
 
   #onSessionEvent(event: SessionEvent): void {
     // The question is never lost: after a failure it goes back in the composer.
-    if (event.type === 'run-end' && event.result.stopReason === 'error') this.composer?.restore(event.question);
+    if (event.type === 'run-end' && event.result.stopReason === 'error') this.renderRoot?.querySelector<AutouiComposer>('autoui-composer')?.restore(event.question);
     const shown = emitSessionEvent(this, event);
     this.#prompts.onSessionEvent(event, shown, () => this.session.servers);
-    this.#cards.sessionEvent(event, shown);
+    this.#widgets.approvalCards?.sessionEvent(event, shown);
     this.#start.sessionEvent(event);
+    // A server's notice can come before the engine: the transcript that tells it loads now.
+    if (this.session.transcript.length > 0) this.#views.load().catch((error: unknown) => console.warn('autoui-agent: the transcript could not be loaded.', error));
     this.requestUpdate();
   }
 
   /** Waits (a while) for these widgets, those still on the canvas, to render: a listener then finds their elements. */
   async #whenRendered(widgets: ReadonlyArray<{id: string}>): Promise<void> {
     const ids = () => widgets.map((w) => w.id).filter((id) => this.session.widgets.get(id));
-    if (this.isConnected) await this.canvasElement?.whenRendered(ids, WIDGET_WAIT_MS);
+    // The canvas is defined with the engine, which every path that shows widgets has loaded.
+    if (this.isConnected && this.#widgets.registry) await this.renderRoot?.querySelector<AutouiCanvas>('autoui-canvas')?.whenRendered(ids, WIDGET_WAIT_MS);
   }
 
   readonly #language = (): ResolvedLanguage => resolveLanguage(this.getAttribute('lang'), document.documentElement.lang);

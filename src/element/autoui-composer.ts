@@ -1,6 +1,5 @@
 import {LitElement, css, html} from 'lit';
-import {property, query, state} from 'lit/decorators.js';
-import {STRINGS, type Strings} from './strings.js';
+import {COMPOSER_STRINGS, type ComposerStrings} from './composer-strings.js';
 import {tokens} from '../styles/tokens.js';
 
 /** Detail of `composer-submit`: the question typed. */
@@ -47,14 +46,28 @@ export class AutouiComposer extends LitElement {
     textarea:focus-visible, button:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: 2px; }
   `;
 
+  /** Lit's reactive properties (declared here, not by decorators: the first load does without them). */
+  static override properties = {
+    running: {type: Boolean},
+    strings: {attribute: false},
+  };
+
   /** True while a run is going: Send is replaced by Stop. */
-  @property({type: Boolean}) running = false;
+  running = false;
 
   /** Texts in the element's language. */
-  @property({attribute: false}) strings: Strings = STRINGS.fr;
+  strings: ComposerStrings = COMPOSER_STRINGS.fr;
 
-  @state() private value = '';
-  @query('textarea') private textarea!: HTMLTextAreaElement;
+  #value = '';
+
+  /** What is typed: setting it re-renders the composer. */
+  private get value(): string {
+    return this.#value;
+  }
+  private set value(text: string) {
+    this.#value = text;
+    this.requestUpdate();
+  }
 
   #history: string[] = [];
   /** Position in the history while browsing it; equals its length when not browsing. */
@@ -69,7 +82,7 @@ export class AutouiComposer extends LitElement {
 
   /** Moves focus to the text box. */
   override focus(): void {
-    this.textarea?.focus();
+    this.renderRoot?.querySelector('textarea')?.focus();
   }
 
   override render() {

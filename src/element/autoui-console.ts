@@ -2,7 +2,7 @@ import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ServerStatus} from '../session/server-set.js';
 import type {RunRecord} from '../session/session-events.js';
-import {STRINGS, type Strings} from './strings.js';
+import {STRINGS} from './strings.js';
 import {tokens} from '../styles/tokens.js';
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
@@ -33,10 +33,11 @@ export class AutouiConsole extends LitElement {
 
   @property({attribute: false}) servers: readonly ServerStatus[] = [];
   @property({attribute: false}) runs: readonly RunRecord[] = [];
-  @property({attribute: false}) strings: Strings = STRINGS.fr;
+  /** The language of its texts. */
+  @property({attribute: false}) language: 'fr' | 'en' = 'fr';
 
   override render() {
-    const s = this.strings;
+    const s = STRINGS[this.language];
     return html`<section part="console" aria-label=${s.console}>
       <h2>${s.console}</h2>
       <h3>${s.servers}</h3>

@@ -1,5 +1,5 @@
 import type {ApprovalPolicy} from '../agent/approval.js';
-import {warnUnknownPolicy} from './session-settings.js';
+import {warnUnknownPolicy} from './policy-warning.js';
 import type {ServerConfig} from '../session/server-set.js';
 import {attributeOrAlias} from './early-bindings.js';
 

@@ -72,8 +72,8 @@ export class AutouiTranscript extends LitElement {
   /** The entries to show, oldest first. */
   @property({attribute: false}) entries: readonly TranscriptEntry[] = [];
 
-  /** Texts in the element's language. */
-  @property({attribute: false}) strings: Strings = STRINGS.fr;
+  /** The language of its texts (the element's). */
+  @property({attribute: false}) language: 'fr' | 'en' = 'fr';
 
   /**
    * The approvals this view answers, by request: they show as cards with buttons, below the log.
@@ -93,7 +93,7 @@ export class AutouiTranscript extends LitElement {
   #focusWasOnCard = false;
 
   override render() {
-    const s = this.strings;
+    const s = STRINGS[this.language];
     const view = this.approvalView;
     // A waiting card is outside the live log, which only says that a question waits (its title):
     // the log does not read every argument aloud. The log holds answered approvals as lines.

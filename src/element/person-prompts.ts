@@ -1,30 +1,21 @@
 /**
- * The element's cards for what servers ask of the person: signing in (OAuth) and answering a
- * server's question (elicitation). It keeps which cards the built-in transcript shows and their
- * state, turns the person's clicks into answers to the session, and gives the session the
- * element's sign-in settings (token store, callback page, client id, a sign-in that comes back
- * from a same-tab redirect). A page that handles `autoui-sign-in` or `autoui-elicitation` itself
- * (or replaced the transcript) gets no card from here.
+ * The element's side of what servers ask of the person: signing in (OAuth) and answering a
+ * server's question (elicitation). It gives the session the element's sign-in settings (token
+ * store, callback page, client id, a sign-in that comes back from a same-tab redirect) and decides
+ * at each event whether the built-in transcript shows a card; the cards, their state and what the
+ * person's clicks answer are a lazy chunk (`prompt-cards.ts`), loaded with the first such event
+ * and handed the events in order. A page that handles `autoui-sign-in` or `autoui-elicitation`
+ * itself (or replaced the transcript) gets no card from here.
  */
-import type {AuthStore, ElicitationAnswer, McpAuthOptions} from '../mcp/index.js';
+import type {AuthStore, McpAuthOptions} from '../mcp/index.js';
 import {publicAddress} from '../policy/public-address.js';
-import type {ElicitationPrompt, ElicitationResponder} from '../session/session-elicitations.js';
 import type {SessionEvent} from '../session/session-events.js';
-import type {SignInRequest, SignInResponder} from '../session/session-sign-ins.js';
 import type {PromptView} from './autoui-transcript.js';
+import type {PromptCardState} from './prompt-card-state.js';
 import {transcriptReplaced} from './transcript-slot.js';
 
 /** The browser side of sign-in (stores, the window): loaded when a server first needs it. */
 const signInHost = () => import('./sign-in-host.js');
-
-/** Opens the sign-in window (`sign-in-host.ts`'s `openSignInWindow`, given by the cards, which load it). */
-export type OpenSignInWindow = (url: string, serverUrl: string, question: string | undefined, respond: SignInResponder) => () => void;
-
-/** A sign-in card's state: asking, waiting for the window, or failed (with the reason, to try again). */
-export interface SignInCardState {
-  state: 'asking' | 'waiting';
-  respond: SignInResponder;
-}
 
 /** What the cards need from their element. */
 export interface PromptHost {
@@ -62,19 +53,18 @@ export function promptHostOf(element: PromptElement): PromptHost {
   };
 }
 
-/** The sign-in and elicitation cards of one element. See the module comment. */
+/** The sign-in and elicitation side of one element. See the module comment. */
 export class PersonPrompts {
   readonly #host: PromptHost;
-  #signIns: ReadonlyMap<SignInRequest, SignInCardState> = new Map();
-  #elicitations: ReadonlyMap<ElicitationPrompt, ElicitationResponder> = new Map();
-  #stopListening = new Map<SignInRequest, () => void>();
   #stores: {session?: AuthStore; persistent?: AuthStore} = {};
   /** A question saved before a same-tab sign-in, asked again once its server is back. */
   #returningQuestion?: {server: string; question: string};
+  /** The cards' state once their chunk has loaded, and the events that came before it. */
+  #cards?: PromptCardState;
+  #waiting?: Array<(cards: PromptCardState) => void>;
 
   /** How the transcript draws the cards, once their chunk has loaded. */
   view?: PromptView;
-  #loading?: Promise<void>;
 
   constructor(host: PromptHost) {
     this.#host = host;
@@ -82,23 +72,25 @@ export class PersonPrompts {
 
   /** Loads the cards (once); the element re-renders when they are there. */
   #load(): void {
-    this.#loading ??= import('./prompt-cards.js').then(
-      ({promptView}) => {
-        this.view = promptView(this);
+    if (this.#waiting || this.#cards) return;
+    this.#waiting = [];
+    import('./prompt-cards.js').then(
+      ({promptCards}) => {
+        const {state, view} = promptCards(this.#host);
+        for (const apply of this.#waiting ?? []) apply(state);
+        this.#waiting = undefined;
+        this.#cards = state;
+        this.view = view;
         this.#host.requestUpdate();
       },
       (error: unknown) => console.warn('autoui-agent: the sign-in and question cards could not be loaded.', error),
     );
   }
 
-  /** The sign-in cards the transcript shows. */
-  get signIns(): ReadonlyMap<SignInRequest, SignInCardState> {
-    return this.#signIns;
-  }
-
-  /** The elicitation cards the transcript shows. */
-  get elicitations(): ReadonlyMap<ElicitationPrompt, ElicitationResponder> {
-    return this.#elicitations;
+  /** Applies `change` to the cards now, or once they have loaded (nothing when they were never asked for). */
+  #withCards(change: (cards: PromptCardState) => void): void {
+    if (this.#cards) change(this.#cards);
+    else this.#waiting?.push(change);
   }
 
   /**
@@ -122,26 +114,27 @@ export class PersonPrompts {
 
   /** Keeps the cards in step with the session. `shown`: the page did not cancel the event. */
   onSessionEvent(event: SessionEvent, shown: boolean, servers: () => ReadonlyArray<{name: string; url: string}>): void {
+    // The view also draws the lines of what the page answered itself.
     if (event.type === 'sign-in' || event.type === 'elicitation') this.#load();
     switch (event.type) {
       case 'sign-in':
-        if (shown && this.#host.canShowCards()) this.#signIns = new Map([...this.#signIns, [event.request, {state: 'asking', respond: event.respond}]]);
-        else if (shown) {
+        if (!shown) break;
+        if (this.#host.canShowCards()) this.#withCards((cards) => cards.signInAsked(event.request, event.respond));
+        else {
           console.warn(`autoui-agent: ${event.request.server} asks to sign in, but the page replaced the transcript and did not handle autoui-sign-in; the question goes on without it.`);
           event.respond('later');
         }
         break;
       case 'sign-in-settled':
-        this.#stopListening.get(event.request)?.();
-        this.#stopListening.delete(event.request);
-        this.#signIns = without(this.#signIns, event.request);
+        this.#withCards((cards) => cards.signInSettled(event.request));
         break;
       case 'elicitation':
-        if (shown && this.#host.canShowCards()) this.#elicitations = new Map([...this.#elicitations, [event.request, event.respond]]);
-        else if (shown) event.respond({action: 'decline'});
+        if (!shown) break;
+        if (this.#host.canShowCards()) this.#withCards((cards) => cards.elicitationAsked(event.request, event.respond));
+        else event.respond({action: 'decline'});
         break;
       case 'elicitation-settled':
-        this.#elicitations = without(this.#elicitations, event.request);
+        this.#withCards((cards) => cards.elicitationSettled(event.request));
         break;
       case 'server-ready': {
         const url = servers().find((s) => s.name === event.name)?.url;
@@ -153,34 +146,9 @@ export class PersonPrompts {
         break;
       }
       case 'cleared':
-        this.#elicitations = new Map();
+        this.#withCards((cards) => cards.cleared());
         break;
     }
-  }
-
-  /** **Sign in** was clicked: `open` opens the window in this click's task. */
-  signIn(request: SignInRequest, open: OpenSignInWindow): void {
-    const card = this.#signIns.get(request);
-    if (!card || card.state === 'waiting') return;
-    this.#signIns = new Map([...this.#signIns, [request, {...card, state: 'waiting'}]]);
-    this.#stopListening.set(request, open(request.url, request.serverUrl, this.#host.currentQuestion(), card.respond));
-    this.#host.requestUpdate();
-  }
-
-  /** **Not now**: the question goes on without this server; the next one asks again. */
-  later(request: SignInRequest): void {
-    this.#signIns.get(request)?.respond('later');
-  }
-
-  /** **Cancel** while the window is open: the sign-in is refused. */
-  cancel(request: SignInRequest): void {
-    this.#stopListening.get(request)?.();
-    this.#signIns.get(request)?.respond(new URLSearchParams({error: 'access_denied', error_description: 'the sign-in was cancelled'}));
-  }
-
-  /** The person's answer to an elicitation card. */
-  answer(request: ElicitationPrompt, answer: ElicitationAnswer): void {
-    this.#elicitations.get(request)?.(answer);
   }
 
   /** `sessionStorage`, or IndexedDB with `persist`: loaded with the first use. */
@@ -202,8 +170,4 @@ export class PersonPrompts {
   #callbackUrl(): string {
     return new URL(this.#host.settings().callback || 'oauth-callback.html', document.baseURI).href;
   }
-}
-
-function without<K, V>(map: ReadonlyMap<K, V>, key: K): ReadonlyMap<K, V> {
-  return new Map([...map].filter(([k]) => k !== key));
 }

@@ -15,8 +15,9 @@ import {promptLineStyles, signInStyles} from './sign-in-card.styles.js';
 import type {ElicitationAnswer} from '../mcp/index.js';
 import type {ElicitationPrompt} from '../session/session-elicitations.js';
 import type {SignInRequest} from '../session/session-sign-ins.js';
+import {PromptCardState, type CardStateHost} from './prompt-card-state.js';
 
-/** What the cards read and do: the element's prompts (`person-prompts.ts`). */
+/** What the cards read and do: their state (`prompt-card-state.ts`). */
 export interface PromptActions {
   readonly signIns: ReadonlyMap<SignInRequest, {state: 'asking' | 'waiting'}>;
   readonly elicitations: ReadonlyMap<ElicitationPrompt, unknown>;
@@ -58,4 +59,10 @@ export function promptView(prompts: PromptActions): PromptView {
       return entry.kind === 'sign-in' ? signInLine(entry.request.server, entry.state, s) : elicitationLine(entry.request.server, entry.state, s);
     },
   };
+}
+
+/** The cards of one element: their state, and the view the transcript draws them with. */
+export function promptCards(host: CardStateHost): {state: PromptCardState; view: PromptView} {
+  const state = new PromptCardState(host);
+  return {state, view: promptView(state)};
 }

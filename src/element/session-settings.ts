@@ -1,11 +1,13 @@
 /**
  * The element's attributes as the settings of its session, read when a question starts: a change
  * applies to the next question, and a value that cannot work (an endpoint that is no URL) fails
- * that question with its code instead of throwing at the page.
+ * that question with its code instead of throwing at the page. It comes in the engine's chunk: a
+ * question waits for the engine anyway.
  */
 import {parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
 import type {SessionSettings} from '../session/agent-session.js';
 import {isLocalPage, resolveEndpoint} from './page.js';
+import {warnUnknownPolicy} from './policy-warning.js';
 
 /** The attributes (as properties) that become settings. */
 export interface AgentAttributes {
@@ -50,19 +52,4 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
     // Anything but a known policy is the default, so a typo can only ask more, never less.
     approve: a.approve && warnUnknownPolicy(a.approve, '<autoui-agent>') ? parseApprovalPolicy(a.approve) : undefined,
   };
-}
-
-const warned = new Set<string>();
-
-/**
- * True when `value` names an approval policy; otherwise warns once per value (it then means
- * `writes`) and returns false.
- */
-export function warnUnknownPolicy(value: string, where: string): boolean {
-  if (parseApprovalPolicy(value)) return true;
-  if (!warned.has(value)) {
-    warned.add(value);
-    console.warn(`autoui-agent: ${where} approve="${value.slice(0, 40)}" is not a policy (writes, all, never); it means writes.`);
-  }
-  return false;
 }

@@ -82,21 +82,11 @@ export class SessionStartController implements ReactiveController {
   /** Starts the session from a share link, the stored copy or a snapshot, when an attribute asks. */
   #startSession(): Promise<SessionStart | undefined> {
     const host = this.#host;
-    const attributes = {
-      share: host.share,
-      persist: host.persist,
-      snapshot: host.initialSnapshot,
-      snapshotSrc: host.snapshotSrc,
-      storageKey: this.#storageKey(),
-      superseded: () => this.#superseded,
-    };
     if (!this.#asked()) return Promise.resolve(undefined);
+    // The attributes as they are on connect, not once the chunk has come.
+    const attributes = {share: host.share, persist: host.persist, snapshot: host.initialSnapshot, snapshotSrc: host.snapshotSrc, superseded: () => this.#superseded};
     const started = import('./session-start.js')
-      .then(async ({SessionStart}) => {
-        const start = new SessionStart(host.session);
-        await start.start(attributes);
-        return start;
-      })
+      .then(({startSession}) => startSession(host, attributes))
       .catch((error: unknown) => {
         // A part that did not load (the persistence chunk, say): the element works without it.
         host.session.notices.reportError(ErrorCodes.LOAD_FAILED, loadFailed('Part of autoui-agent', error).message);
@@ -105,15 +95,5 @@ export class SessionStartController implements ReactiveController {
     // A question asked meanwhile continues what is restored.
     host.session.restores.holdQuestions(started);
     return started;
-  }
-
-  /** Where `persist` keeps this element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
-  #storageKey(): string {
-    const host = this.#host;
-    if (!host.id && host.persist === 'local') console.warn('autoui-agent: persist="local" without an id: the stored copy is keyed by the element\'s place among the page\'s persisted elements. Give it an id.');
-    // By property, not attribute: a page may set `persist` as a property, which is not reflected.
-    const persisted = [...document.querySelectorAll<Element>('autoui-agent')].filter((e) => (e as Partial<SessionStartHost>).persist === 'local');
-    const id = host.id || `autoui-agent-${persisted.indexOf(host)}`;
-    return `${location.origin}${location.pathname}#${id}`;
   }
 }

@@ -148,3 +148,25 @@ async function readCapped(response: Response, max: number, shown: string): Promi
   if (!response.body) return response.text();
   return new TextDecoder().decode(await readBounded(response.body, max, tooLarge));
 }
+
+/** The element a session starts for: its `id` and `persist` name where the stored copy is kept. */
+export interface StartHost extends HTMLElement {
+  readonly persist: string;
+  readonly session: AgentSession;
+}
+
+/** Starts `host`'s session from what its attributes (read on connect) name; resolves once it is in. */
+export async function startSession(host: StartHost, attributes: Omit<StartAttributes, 'storageKey'>): Promise<SessionStart> {
+  const start = new SessionStart(host.session);
+  await start.start({...attributes, storageKey: storageKey(host)});
+  return start;
+}
+
+/** Where `persist` keeps an element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
+function storageKey(host: StartHost): string {
+  if (!host.id && host.persist === 'local') console.warn('autoui-agent: persist="local" without an id: the stored copy is keyed by the element\'s place among the page\'s persisted elements. Give it an id.');
+  // By property, not attribute: a page may set `persist` as a property, which is not reflected.
+  const persisted = [...document.querySelectorAll<Element>('autoui-agent')].filter((e) => (e as Partial<StartHost>).persist === 'local');
+  const id = host.id || `autoui-agent-${persisted.indexOf(host)}`;
+  return `${location.origin}${location.pathname}#${id}`;
+}

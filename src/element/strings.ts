@@ -1,12 +1,10 @@
 /**
- * The element's own texts, in the two languages of the prompt. Server and model text never goes
- * through here: it is data, rendered as text.
+ * The element's own texts, in the two languages of the prompt, for its transcript, console and
+ * cards (the composer's, which the first render needs, are in `composer-strings.ts`: this table
+ * loads with the views). Server and model text never goes through here: it is data, rendered as
+ * text.
  */
 const en = {
-  placeholder: 'Ask a question…',
-  inputLabel: 'Your question',
-  send: 'Send',
-  stop: 'Stop',
   transcript: 'Conversation',
   you: 'You',
   fromApp: 'From the {tool} app',
@@ -58,10 +56,6 @@ const en = {
 export type Strings = Record<keyof typeof en, string>;
 
 const fr: Strings = {
-  placeholder: 'Posez une question…',
-  inputLabel: 'Votre question',
-  send: 'Envoyer',
-  stop: 'Arrêter',
   transcript: 'Conversation',
   you: 'Vous',
   fromApp: 'De l\u2019application {tool}',
@@ -111,8 +105,3 @@ const fr: Strings = {
 
 /** Texts by language. */
 export const STRINGS: {en: Strings; fr: Strings} = {en, fr};
-
-/** Texts for a language tag (`fr`, `en`, `fr-CA`, ...); French when neither. */
-export function stringsFor(lang: string): Strings {
-  return lang.toLowerCase().startsWith('en') ? STRINGS.en : STRINGS.fr;
-}

@@ -6,7 +6,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {AgentSession} from '../session/agent-session.js';
-import {emit} from './events.js';
 import type {WebMcpLink} from './webmcp-link.js';
 
 /** What the WebMCP link needs from its element. */
@@ -61,10 +60,7 @@ export class WebMcpController implements ReactiveController {
     // One chain: each change applies after the one before, and a question waits for the last.
     this.#link = previous.then(async (link) => {
       try {
-        const {WebMcpLink, parseWebMcpMode} = await import('./webmcp-link.js');
-        link ??= new WebMcpLink({id: () => host.id, readonly: () => host.readonly, session: host.session, ask: (q) => host.ask(q), loadWidgets: this.#loadWidgets, refused: ({code, message}) => emit(host, 'autoui-error', {code, message})});
-        link.apply(host.isConnected ? parseWebMcpMode(host.webmcp) : 'off');
-        return link;
+        return (await import('./webmcp-link.js')).applyWebMcp(link, host, this.#loadWidgets);
       } catch (error) {
         console.warn('autoui-agent: the WebMCP part could not be loaded.', error);
         return link;

@@ -22,6 +22,7 @@ import type {AgentSession} from '../session/agent-session.js';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolOutput, WebMcpLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes} from '../errors.js';
+import {emit} from './events.js';
 
 /** The modes of the `webmcp` attribute. */
 export type WebMcpMode = 'expose' | 'consume' | 'both' | 'off';
@@ -242,3 +243,26 @@ export class WebMcpLink {
 
 /** Tools another element of ours registered (`autoui_…_ask` and its siblings): never our model's page tools. */
 const isOurs = (name: string) => /^autoui(_[A-Za-z0-9_.-]+)?_(ask|widget_display|canvas_list|canvas)$/.test(name);
+
+/** The element whose `webmcp` attribute a link applies. */
+export interface WebMcpElement extends HTMLElement {
+  /** `expose`, `consume`, `both`, `off` or empty. */
+  readonly webmcp: string;
+  readonly readonly: boolean;
+  readonly session: AgentSession;
+  ask(question: string): Promise<AgentResult>;
+}
+
+/** Applies `element`'s `webmcp` (off while it is disconnected) to its link, made on first use. */
+export function applyWebMcp(link: WebMcpLink | undefined, element: WebMcpElement, loadWidgets: () => Promise<unknown>): WebMcpLink {
+  link ??= new WebMcpLink({
+    id: () => element.id,
+    readonly: () => element.readonly,
+    session: element.session,
+    ask: (question) => element.ask(question),
+    loadWidgets,
+    refused: ({code, message}) => emit(element, 'autoui-error', {code, message}),
+  });
+  link.apply(element.isConnected ? parseWebMcpMode(element.webmcp) : 'off');
+  return link;
+}

@@ -18,16 +18,3 @@ export class WidgetEnvironmentMemo {
     return (this.#last = {language, locale, dir, imageHosts});
   }
 }
-
-/** Hosts images and tiles may load from: the `image-hosts` attribute, else the hosts of the MCP servers. */
-export function allowedImageHosts(attribute: string, serverUrls: readonly string[], base: string): string[] {
-  const own = attribute.split(/\s+/).filter(Boolean);
-  if (own.length) return own;
-  return serverUrls.flatMap((url) => {
-    try {
-      return [new URL(url, base).host];
-    } catch {
-      return [];
-    }
-  });
-}

@@ -1,17 +1,17 @@
 /**
  * The MCP servers of one session and what they ask of the person: the connections (`ServerSet`),
- * the sign-ins a server waits for (`SessionSignIns`), the questions a server asks (elicitation,
- * `SessionElicitations`), each a card in the transcript. Before a question's model starts, the
- * servers still connecting get a while, and those that want a sign-in ask for it.
+ * the sign-ins a server waits for and the questions a server asks (elicitation), each a card in
+ * the transcript (`server-prompts.ts`, loaded when a server first asks). Before a question's model
+ * starts, the servers still connecting get a while, and those that want a sign-in ask for it.
  */
 import type {ToolLayer} from '../agent/types.js';
 import {ErrorCodes} from '../errors.js';
 import type {Conversation} from './conversation.js';
 import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
-import {SessionElicitations} from './session-elicitations.js';
+import {lazyChunk} from './lazy-chunk.js';
+import type {ServerPrompts} from './server-prompts.js';
 import type {AgentSessionOptions} from './session-options.js';
-import {SessionSignIns} from './session-sign-ins.js';
-import {signOut, type SessionSignInsApi} from './sign-out.js';
+import type {SessionSignInsApi} from './sign-out.js';
 
 /** How long a question waits for servers still connecting, unless the session says otherwise. */
 const DEFAULT_SERVER_WAIT_MS = 10_000;
@@ -24,25 +24,33 @@ export class SessionServers {
   /** Sign-out (`session.signIns`). */
   readonly signIns: SessionSignInsApi;
   readonly #set: ServerSet;
-  readonly #signIns: SessionSignIns;
-  readonly #elicitations: SessionElicitations;
+  /** The sign-ins and servers' questions, once a server has asked one. */
+  #prompts?: ServerPrompts;
+  readonly #loadPrompts: () => Promise<ServerPrompts>;
 
   constructor(conversation: Conversation, hooks: ServerHooks) {
-    this.#signIns = new SessionSignIns({
-      shown: (request, respond) => void conversation.cardAsked({kind: 'sign-in', request, state: 'pending'}, {type: 'sign-in', request, respond}),
-      settled: (request, state) => conversation.cardSettled({kind: 'sign-in', request, state}, {type: 'sign-in-settled', id: request.id, request, state}),
-    });
-    this.#elicitations = new SessionElicitations({
-      asked: (request, respond) => conversation.cardAsked({kind: 'elicitation', request, state: 'pending'}, {type: 'elicitation', request, respond}),
-      settled: (request, state) => conversation.cardSettled({kind: 'elicitation', request, state}, {type: 'elicitation-settled', id: request.id, request, state}),
-      askElicitation: () => hooks.askElicitation,
-    });
+    this.#loadPrompts = lazyChunk(() => import('./server-prompts.js').then(({serverPrompts}) => (this.#prompts ??= serverPrompts(conversation, hooks))));
     this.#set = new ServerSet({
       ready: (name, tools, protocol) => conversation.emit({type: 'server-ready', name, tools, protocol}),
       connectOptions: () => ({
-        elicit: this.#elicitations.ask,
+        // A Stop while the chunk loads must not leave a card behind: an aborted ask is answered at once.
+        elicit: async (request, signal) => {
+          const prompts = await this.#loadPrompts();
+          return signal.aborted ? {action: 'cancel'} : prompts.elicitations.ask(request, signal);
+        },
         ...(hooks.protocolMemory ? {protocolMemory: hooks.protocolMemory} : {}),
-        ...(hooks.auth ? {auth: {...hooks.auth, authorize: (request, signal) => this.#signIns.authorize(request, signal)}} : {}),
+        ...(hooks.auth
+          ? {
+              auth: {
+                ...hooks.auth,
+                authorize: async (request, signal) => {
+                  const prompts = await this.#loadPrompts();
+                  if (signal.aborted) throw signal.reason;
+                  return prompts.signIns.authorize(request, signal);
+                },
+              },
+            }
+          : {}),
       }),
       error: (name, code, message) => {
         conversation.emit({type: 'server-error', name, code, message});
@@ -51,7 +59,9 @@ export class SessionServers {
         if (code !== ErrorCodes.MCP_CONFIG) conversation.fail(code, message);
       },
     });
-    this.signIns = {signOut: (server) => signOut(hooks.auth?.store, this.#set, server)};
+    // Signing out is rare: its code (forgetting tokens) comes with the first sign-out.
+    const signOutChunk = lazyChunk(() => import('./sign-out.js'));
+    this.signIns = {signOut: async (server) => (await signOutChunk()).signOut(hooks.auth?.store, this.#set, server)};
   }
 
   /** Each server's state, in the order they were given. */
@@ -82,15 +92,18 @@ export class SessionServers {
   async ready(signal: AbortSignal, stopped: Promise<unknown>, waitMs = DEFAULT_SERVER_WAIT_MS): Promise<void> {
     this.#set.retrySignIns();
     await Promise.race([this.#set.settled(waitMs), stopped]);
-    if (this.#signIns.pending) {
-      await this.#signIns.ask(signal);
+    // A server that asked for a sign-in records it once the chunk is there: waiting for the same
+    // load comes after its own wait, so its request is counted.
+    const prompts = this.#set.statuses.some((s) => s.state === 'sign-in') ? await this.#loadPrompts().catch(() => undefined) : this.#prompts;
+    if (prompts?.signIns.pending) {
+      await prompts.signIns.ask(signal);
       await Promise.race([this.#set.settled(waitMs), stopped]);
     }
   }
 
   /** Cancels the servers' open questions to the person (Stop, `clear()`). */
   cancelQuestions(): void {
-    this.#elicitations.cancelAll();
+    this.#prompts?.elicitations.cancelAll();
   }
 
   /** Closes every connection. */

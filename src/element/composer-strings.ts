@@ -1,0 +1,23 @@
+/**
+ * The composer's texts, in the two languages of the prompt: the only texts of the element's first
+ * render (the others, in `strings.ts`, load with the transcript).
+ */
+const en = {
+  placeholder: 'Ask a question…',
+  inputLabel: 'Your question',
+  send: 'Send',
+  stop: 'Stop',
+};
+
+/** The composer's texts of one language. */
+export type ComposerStrings = Record<keyof typeof en, string>;
+
+const fr: ComposerStrings = {
+  placeholder: 'Posez une question…',
+  inputLabel: 'Votre question',
+  send: 'Envoyer',
+  stop: 'Arrêter',
+};
+
+/** The composer's texts by language. */
+export const COMPOSER_STRINGS: {en: ComposerStrings; fr: ComposerStrings} = {en, fr};

@@ -1,0 +1,64 @@
+/**
+ * The element's views that its first render does without (`views.ts`: the transcript and the
+ * canvas, one lazy chunk), as the element holds them: loaded once with the engine, at the
+ * transcript's first entry or when the page is idle (a failed load is tried again at the next
+ * call), and the canvas's place in the element's template, bound to the session once they are in.
+ */
+import {html} from 'lit';
+import type {ResolvedLanguage} from '../policy/language.js';
+import type {AgentSession} from '../session/agent-session.js';
+import type {WidgetRegistry} from '../widgets/widget-registry.js';
+import type {CanvasView} from './views.js';
+
+/** The element's settings the canvas reads at each render. */
+export interface CanvasSettings {
+  readonly: boolean;
+  registry?: WidgetRegistry;
+  sandboxUrl: string;
+  language: ResolvedLanguage;
+  dir: 'ltr' | 'rtl';
+  imageHosts: readonly string[];
+}
+
+/** One element's lazily loaded views. See the module comment. */
+export class ElementViews {
+  #loading?: Promise<void>;
+  /** What the canvas is handed, once the views have loaded. */
+  #canvas?: CanvasView;
+
+  constructor(
+    private readonly host: HTMLElement & {requestUpdate(): void},
+    private readonly session: AgentSession,
+  ) {}
+
+  /** Loads the views and defines their tags (the element's tags upgrade in place, keeping the properties it set). */
+  readonly load = (): Promise<void> =>
+    (this.#loading ??= import('./views.js').then(
+      (views) => {
+        views.defineViews();
+        this.#canvas = views.canvasView(this.host, this.session);
+        this.host.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    ));
+
+  /** The canvas: bound to the session once its chunk is there; until then an empty tag holds its place. */
+  canvas(settings: CanvasSettings) {
+    const view = this.#canvas;
+    if (!view) return html`<autoui-canvas class="canvas" part="canvas"></autoui-canvas>`;
+    return html`<autoui-canvas
+      class="canvas"
+      part="canvas"
+      .store=${this.session.widgets}
+      .readonly=${settings.readonly}
+      .registry=${settings.registry}
+      .appHost=${view.appHost.of(settings.sandboxUrl, settings.readonly)}
+      .environment=${view.environment.of(settings.language, settings.dir, settings.imageHosts)}
+      @autoui-widget-rendered=${view.events.rendered}
+      @autoui-widget-failed=${view.events.failed}
+    ></autoui-canvas>`;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The element's views that its first render does without: the transcript (empty until a question,
+ * a restore or a server's notice) and the canvas with its styles, gestures and frames (empty until
+ * the engine has loaded: it draws widgets through the engine's registry), with what the element
+ * hands the canvas. One lazy chunk, loaded with the engine, at the transcript's first entry, or
+ * once the page is idle, so the first load holds only Lit, the element's shell and the composer.
+ */
+import {defineCanvasElements} from '../canvas/autoui-canvas.js';
+import {defineElement} from '../define-element.js';
+import type {AgentSession} from '../session/agent-session.js';
+import {AppHostMemo} from './app-host.js';
+import {AutouiTranscript} from './autoui-transcript.js';
+import {canvasEventHandlers, type CanvasEventHandlers} from './canvas-events.js';
+import {WidgetEnvironmentMemo} from './widget-environment.js';
+
+/** Defines `<autoui-transcript>` and `<autoui-canvas>`: the element's tags of them upgrade in place, keeping the properties it set. */
+export function defineViews(): void {
+  defineCanvasElements();
+  defineElement('autoui-transcript', AutouiTranscript);
+}
+
+/** What one element hands its canvas: the MCP App host, the widgets' environment, and its listeners. */
+export interface CanvasView {
+  appHost: AppHostMemo;
+  environment: WidgetEnvironmentMemo;
+  events: CanvasEventHandlers;
+}
+
+/** The canvas's bindings of one element and its session. */
+export function canvasView(host: HTMLElement, session: AgentSession): CanvasView {
+  return {appHost: new AppHostMemo(session), environment: new WidgetEnvironmentMemo(), events: canvasEventHandlers(host, session)};
+}
