@@ -3,6 +3,7 @@
  * canvas, one lazy chunk), as the element holds them: loaded once with the engine, at the
  * transcript's first entry or when the page is idle (a failed load is tried again at the next
  * call), and the canvas's place in the element's template, bound to the session once they are in.
+ * Until then, `<autoui-canvas>` is not in the element's shadow root.
  */
 import {html} from 'lit';
 import type {ResolvedLanguage} from '../policy/language.js';
@@ -45,10 +46,14 @@ export class ElementViews {
       },
     ));
 
-  /** The canvas: bound to the session once its chunk is there; until then an empty tag holds its place. */
+  /**
+   * The canvas, bound to the session, once its chunk is there. Until then an empty box with its
+   * class and part holds its place (the canvas is empty until the engine has loaded anyway), so
+   * the canvas element is made once, already defined, with every binding it needs.
+   */
   canvas(settings: CanvasSettings) {
     const view = this.#canvas;
-    if (!view) return html`<autoui-canvas class="canvas" part="canvas"></autoui-canvas>`;
+    if (!view) return html`<div class="canvas" part="canvas"></div>`;
     return html`<autoui-canvas
       class="canvas"
       part="canvas"

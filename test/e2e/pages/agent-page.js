@@ -55,7 +55,9 @@ for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-wid
 }
 document.getElementById('main').append(agent);
 
-const canvasRoot = () => agent.shadowRoot.querySelector('autoui-canvas').shadowRoot;
+// The canvas comes with the element's views chunk (the engine, the first transcript entry or the
+// page being idle): until then the element's shadow root has no <autoui-canvas>, nor any widget.
+const canvasRoot = () => agent.shadowRoot?.querySelector('autoui-canvas')?.shadowRoot ?? document.createDocumentFragment();
 /** Elements a draft rendered, in order (looked for every frame, and heard as their `draft` attribute changes), to compare with the widgets' elements afterwards. */
 const draftElements = [];
 const watchDrafts = () => {
@@ -67,7 +69,8 @@ const watchDrafts = () => {
 requestAnimationFrame(watchDrafts);
 // Also heard, not only looked for: a draft that becomes its widget within one frame is still seen
 // (the element's `draft` attribute was set, then removed: its old value says so).
-customElements.whenDefined('autoui-agent').then(async () => {
+customElements.whenDefined('autoui-canvas').then(async () => {
+  // Defined with the views, which re-render the element with its canvas.
   await agent.updateComplete;
   const observer = new MutationObserver((records) => {
     for (const record of records) {
