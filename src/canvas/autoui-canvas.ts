@@ -252,32 +252,26 @@ export class AutouiCanvas extends LitElement {
   }
 
   protected override async updated(): Promise<void> {
-    for (const item of this.items) {
-      const id = item.id;
+    const arriving: Array<{id: string; type: string; element: HTMLElement}> = [];
+    for (const {id, type} of this.items) {
       const element = this.#frames.get(this.#frames.keyOf(id));
       if (!element || this.#announced.has(id) || !element.isConnected) continue;
       this.#announced.add(id);
-      await settled(element);
-      exportParts(this, element, this.items.find((i) => i.id === id)?.type ?? '');
-      this.#arrivals.arrived(id);
-      this.dispatchEvent(
-        new CustomEvent<WidgetRenderedDetail>('autoui-widget-rendered', {
-          detail: {id, type: this.items.find((i) => i.id === id)?.type ?? '', element},
-          bubbles: true,
-          composed: true,
-        }),
-      );
+      arriving.push({id, type, element});
     }
     // A draft's frame and its widget's inner parts can be styled from the page like a widget's,
     // also the parts that come as it grows (a title, a legend).
-    for (const draft of this.drafts) {
-      const element = this.#frames.get(draft.key);
-      if (!element?.isConnected) {
-        exportParts(this, undefined, draft.type);
-        continue;
-      }
-      await settled(element);
-      exportParts(this, element, draft.type);
+    const drafts = this.drafts.map(({key, type}) => {
+      const element = this.#frames.get(key);
+      return {type, element: element?.isConnected ? element : undefined};
+    });
+    // The widgets of one update render in the same microtasks: they are awaited together, and
+    // their parts exported in one write, before the first is announced.
+    await Promise.all([...arriving, ...drafts].map(({element}) => element && settled(element)));
+    exportParts(this, [...arriving, ...drafts]);
+    for (const {id, type, element} of arriving) {
+      this.#arrivals.arrived(id);
+      this.dispatchEvent(new CustomEvent<WidgetRenderedDetail>('autoui-widget-rendered', {detail: {id, type, element}, bubbles: true, composed: true}));
     }
   }
 }

@@ -13,16 +13,28 @@ export function exportedParts(canvas: Element): string[] {
   return (canvas.getAttribute('exportparts') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 }
 
+/** A widget element of a frame (undefined while a draft has none) and its type. */
+export interface PartsOf {
+  element?: HTMLElement;
+  type: string;
+}
+
 /**
- * Re-exports the inner parts of `element` (a widget of `type`; undefined while a draft has none)
- * as `<type>-<part>`, and adds them, the frame's and `widget-<type>` to `canvas`'s `exportparts`.
- * Names only grow: a part seen once stays exported.
+ * Re-exports the inner parts of each `element` (a widget of `type`) as `<type>-<part>`, and adds
+ * them, the frame's and `widget-<type>` to `canvas`'s `exportparts`. Names only grow: a part seen
+ * once stays exported. The canvas's attribute is written once for all the widgets: written once
+ * a widget, 100 widgets shown together rewrote a growing list 100 times, each write restyling the
+ * canvas.
  */
-export function exportParts(canvas: Element, element: HTMLElement | undefined, type: string): void {
-  const names = new Set(Array.from(element?.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
-  const inner = [...names].map((n) => `${n}:${type}-${n}`).join(', ');
-  if (element && element.getAttribute('exportparts') !== inner) element.setAttribute('exportparts', inner);
-  const exported = new Set([...exportedParts(canvas), ...FRAME_PARTS, `widget-${type}`, ...[...names].map((n) => `${type}-${n}`)]);
+export function exportParts(canvas: Element, widgets: readonly PartsOf[]): void {
+  const exported = new Set([...exportedParts(canvas), ...FRAME_PARTS]);
+  for (const {element, type} of widgets) {
+    const names = new Set(Array.from(element?.shadowRoot?.querySelectorAll('[part]') ?? []).flatMap((el) => el.getAttribute('part')!.split(/\s+/)));
+    const inner = [...names].map((n) => `${n}:${type}-${n}`).join(', ');
+    if (element && element.getAttribute('exportparts') !== inner) element.setAttribute('exportparts', inner);
+    exported.add(`widget-${type}`);
+    for (const n of names) exported.add(`${type}-${n}`);
+  }
   const value = [...exported].join(', ');
   if (canvas.getAttribute('exportparts') !== value) canvas.setAttribute('exportparts', value);
 }

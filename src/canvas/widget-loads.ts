@@ -1,7 +1,10 @@
 /**
  * The widget types whose element a canvas has loaded: each type's code is loaded once, on its
  * first widget or draft (a draft's code loads while the model writes, ready when the call
- * completes); a type whose code failed to load is not tried again, and its frames say why.
+ * completes); a type whose code failed to load is not tried again, and its frames say why. A
+ * type whose element is already defined (another canvas, or the page, loaded it) counts as loaded
+ * at once: waiting for its `load()` would cost a task or more and a second render of the whole
+ * canvas (100 frames drawn as placeholders, then drawn again) for nothing.
  */
 import type {ReactiveControllerHost} from 'lit';
 
@@ -28,9 +31,13 @@ export class WidgetLoads {
     return this.#failed.get(type);
   }
 
-  /** Loads `type` by its definition's `load()`, unless it is loaded, loading or failed. */
-  ensure(type: string, definition: {load(): Promise<void>} | undefined): void {
+  /** Loads `type` by its definition's `load()`, unless it is loaded, loading, failed or its element defined. */
+  ensure(type: string, definition: {tagName: string; load(): Promise<void>} | undefined): void {
     if (!definition || this.#loaded.has(type) || this.#loading.has(type) || this.#failed.has(type)) return;
+    if (customElements.get(definition.tagName)) {
+      this.#loaded.add(type);
+      return;
+    }
     this.#loading.add(type);
     definition.load().then(
       () => {

@@ -5,7 +5,7 @@
  * carries a script-capable scheme. Offending values are removed, never rewritten, and reported.
  */
 import {checkImage, httpUrl, tileUrlRefusal} from '../policy/url-rules.js';
-import {escapePointerKey} from '../schema/json-pointer.js';
+import {toPointer} from '../schema/json-pointer.js';
 
 /** One value removed from the params. */
 export interface DroppedUrl {
@@ -51,7 +51,6 @@ function withoutLastWordIfScheme(text: string): string {
 
 const DROP = Symbol('drop');
 const GATED = 'gated';
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What to do with images from hosts the page did not allow. */
 export type BlockedImagePolicy = 'gate' | 'drop';
@@ -97,59 +96,74 @@ export function dropUnsafeUrls(
   const gated: string[] = [];
   const copyAll = unfinished !== undefined;
   const isUrlKey = urlKeys();
-  /** The keys from the root to the value being walked: its path, built only when needed. */
-  const keys: string[] = [];
-  const path = () => keys.map((k) => `/${escapePointerKey(k)}`).join('');
-  const walk = (given: unknown, key: string): unknown => {
-    if (typeof given === 'string') {
-      let value = given;
-      // Most strings are plain text under a plain key: without a scheme they cannot be a URL we refuse.
-      if (!value.includes(':') && !isUrlKey(key)) return value;
-      const singular = key.replace(/s$/i, '');
-      if (unfinished?.(path(), value)) {
-        if (isUrlKey(key)) return DROP;
-        value = withoutLastWordIfScheme(value);
-        if (!value.includes(':')) return value;
-      }
-      const reason = verdict(singular, value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
-      if (reason === GATED) {
-        gated.push(path());
-        return value;
-      }
-      if (reason) {
-        dropped.push({path: path(), reason});
-        return DROP;
-      }
+  /**
+   * The keys from the root to the value being walked, `keys[0..depth)`: its path, built only for
+   * a value that is reported. Set by depth rather than pushed and popped, and indices kept as
+   * numbers, so a 10,000-row table walks without a string or a resize per row.
+   */
+  const keys: Array<string | number> = [];
+  let depth = 0;
+  const path = () => toPointer(keys.slice(0, depth));
+  const walkString = (given: string, key: string): unknown => {
+    let value = given;
+    const singular = key.replace(/s$/i, '');
+    if (unfinished?.(path(), value)) {
+      if (isUrlKey(key)) return DROP;
+      value = withoutLastWordIfScheme(value);
+      if (!value.includes(':')) return value;
+    }
+    const reason = verdict(singular, value, imageHosts, policy) ?? verdict(key, value, imageHosts, policy);
+    if (reason === GATED) {
+      gated.push(path());
       return value;
     }
-    if (Array.isArray(given)) {
-      let out: unknown[] | undefined = copyAll ? [] : undefined;
-      for (let i = 0; i < given.length; i++) {
-        keys.push(String(i));
-        const kept = walk(given[i], key);
-        keys.pop();
-        // The first change starts the copy, with the items before it as they were.
-        if (!out && kept !== given[i]) out = given.slice(0, i);
-        if (out && kept !== DROP) out.push(kept);
-      }
-      return out ?? given;
+    if (reason) {
+      dropped.push({path: path(), reason});
+      return DROP;
     }
-    if (isObject(given)) {
+    return value;
+  };
+  /**
+   * True for what stays as it is without a look: a number, a boolean, null, and most strings,
+   * plain text under a plain key (without a scheme they cannot be a URL we refuse). Tested in the
+   * loops, so the common cell of a big table costs no call.
+   */
+  const leaf = (value: unknown, key: string): boolean =>
+    typeof value === 'string' ? !value.includes(':') && !isUrlKey(key) : typeof value !== 'object' || value === null;
+  const walk = (given: unknown, key: string): unknown => {
+    if (leaf(given, key)) return given;
+    if (typeof given === 'string') return walkString(given, key);
+    if (typeof given !== 'object' || given === null) return given;
+    const at = depth++;
+    try {
+      if (Array.isArray(given)) {
+        let out: unknown[] | undefined = copyAll ? [] : undefined;
+        for (let i = 0; i < given.length; i++) {
+          keys[at] = i;
+          const item = given[i];
+          const kept = leaf(item, key) ? item : walk(item, key);
+          // The first change starts the copy, with the items before it as they were.
+          if (!out && kept !== item) out = given.slice(0, i);
+          if (out && kept !== DROP) out.push(kept);
+        }
+        return out ?? given;
+      }
       let out: Record<string, unknown> | undefined = copyAll ? {} : undefined;
       const names = Object.keys(given);
+      const object = given as Record<string, unknown>;
       for (let i = 0; i < names.length; i++) {
         const k = names[i];
-        const v = given[k];
-        keys.push(k);
-        const kept = walk(v, k);
-        keys.pop();
-        if (!out && kept !== v) out = Object.fromEntries(names.slice(0, i).map((n) => [n, given[n]]));
+        const v = object[k];
+        keys[at] = k;
+        const kept = leaf(v, k) ? v : walk(v, k);
+        if (!out && kept !== v) out = Object.fromEntries(names.slice(0, i).map((n) => [n, object[n]]));
         // defineProperty: a `__proto__` key (JSON.parse makes it an own key) stays a key, not a prototype.
         if (out && kept !== DROP) Object.defineProperty(out, k, {value: kept, enumerable: true, writable: true, configurable: true});
       }
       return out ?? given;
+    } finally {
+      depth = at;
     }
-    return given;
   };
   return {params: walk(params, '') as Record<string, unknown>, dropped, gated};
 }

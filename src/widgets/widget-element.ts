@@ -51,8 +51,18 @@ export class AutouiWidgetElement<P = Record<string, unknown>> extends LitElement
   environment: WidgetEnvironment = defaultWidgetEnvironment;
 
   protected override update(changed: PropertyValues): void {
-    if (changed.has('params')) this.toggleAttribute('long-words', hasLongWord(this.params));
+    if (changed.has('params')) this.toggleAttribute('long-words', hasLongWord(this.wrappingText()));
     super.update(changed);
+  }
+
+  /**
+   * The part of `params` this widget lays out as wrapping text, searched for a very long word
+   * (see styles/long-words.ts): all of them, unless a widget knows better. A widget that shows
+   * most of its params on single lines (the table's cells: no line breaks, so no shaping again at
+   * each) returns less, and saves a walk over every value (50,000 strings in a 10,000-row table).
+   */
+  protected wrappingText(): unknown {
+    return this.params;
   }
 
   /** Formats a number in the element's language. */

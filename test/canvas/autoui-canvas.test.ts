@@ -18,6 +18,30 @@ describe('<autoui-canvas>', () => {
     await expect(canvas).to.be.accessible();
   });
 
+  it('draws a widget whose code is already loaded in its first update, with no placeholder in between', async () => {
+    const {store, registry, canvas, item, rendered} = await canvasFixture();
+    await registry.get('kv')!.load();
+    const {id} = store.create({type: 'kv', params: {items: [{key: 'Capital', value: 'Paris'}]}});
+    await canvas.updateComplete;
+    expect(item(id).querySelector('.loading')).to.equal(null);
+    expect(item(id).querySelector('autoui-kv')).to.not.equal(null);
+    await waitUntil(() => rendered.length === 1, 'autoui-widget-rendered');
+    expect(rendered[0].element.shadowRoot!.textContent).to.contain('Paris');
+  });
+
+  it('exports the parts of widgets shown together before announcing the first', async () => {
+    const {tool, canvas, registry} = await canvasFixture();
+    await Promise.all(['stat', 'tags'].map((type) => registry.get(type)!.load()));
+    const seen: string[] = [];
+    canvas.addEventListener('autoui-widget-rendered', () => seen.push(canvas.getAttribute('exportparts') ?? ''));
+    await Promise.all([
+      tool('widget_display', {name: 'stat', params: {label: 'Deputies', value: 577}}),
+      tool('widget_display', {name: 'tags', params: {items: ['a', 'b']}}),
+    ]);
+    await waitUntil(() => seen.length === 2, 'both widgets announced');
+    for (const parts of seen) expect(parts).to.contain('widget-stat').and.contain('stat-value').and.contain('widget-tags');
+  });
+
   it('exports a chart\'s screen-reader table as chart-data-table, though the table itself comes later', async () => {
     const {tool, rendered, canvas} = await canvasFixture();
     await tool('widget_display', {name: 'chart', params: {type: 'bar', labels: ['a', 'b'], datasets: [{label: 'n', data: [1, 2]}]}});

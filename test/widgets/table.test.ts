@@ -117,6 +117,31 @@ describe('table widget', () => {
     expect(top).to.be.within(-72, viewport.clientHeight);
   });
 
+  it('draws the visible rows first, then the rows around them, with every row index announced', async () => {
+    const rows = Array.from({length: 1_000}, (_, i) => ({id: i + 1, label: `row ${i + 1}`}));
+    const el = await renderTable({columns: [{key: 'id', type: 'number'}, {key: 'label'}], rows});
+    const viewport = $(el, '.viewport')!;
+    const first = $$(el, '.body [role=row]');
+    // What the viewport shows, and no more, on the first render.
+    expect(first.length).to.equal(Math.ceil(viewport.clientHeight / 36));
+    expect(viewport.getAttribute('aria-rowcount')).to.equal('1001');
+    // Once the browser is idle, the rows just below are ready for a scroll.
+    await waitUntil(() => $$(el, '.body [role=row]').length > first.length, 'no rows drawn beyond the visible ones');
+    const indices = $$(el, '.body [role=row]').map((r) => Number(r.getAttribute('aria-rowindex')));
+    expect(indices).to.deep.equal(indices.map((_, k) => k + 2));
+    expect(columnTexts(el, 1).at(-1)).to.equal(`row ${indices.length}`);
+  });
+
+  it('turns kerning off for a very long word in its title, not for one in a cell (cells never wrap)', async () => {
+    const word = 'x'.repeat(5_000);
+    const inCell = await renderTable({title: 'Hashes', columns: [{key: 'h'}], rows: [{h: word}]});
+    expect(inCell.hasAttribute('long-words')).to.equal(false);
+    expect(getComputedStyle($$(inCell, '[role=cell] span')[0]).whiteSpace).to.equal('nowrap');
+    const inTitle = await renderTable({title: word, rows: [{h: 'short'}]});
+    expect(inTitle.hasAttribute('long-words')).to.equal(true);
+    expect(getComputedStyle(inTitle).fontKerning).to.equal('none');
+  });
+
   it('downloads the rows as CSV in the displayed order', async () => {
     const el = await renderTable({
       title: 'Résultats 2024',

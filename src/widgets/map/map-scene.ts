@@ -16,11 +16,16 @@ export interface SceneContext {
   onLayerError(index: number, error: unknown): void;
 }
 
-/** A popup body: text only. */
-function textNode(text: string): HTMLElement {
-  const node = document.createElement('div');
-  node.textContent = text;
-  return node;
+/**
+ * A popup body: text only, made when the popup opens (Leaflet calls a function content then), so
+ * a map of 1,000 markers makes no 1,000 nodes nobody may open.
+ */
+function textPopup(text: string): () => HTMLElement {
+  return () => {
+    const node = document.createElement('div');
+    node.textContent = text;
+    return node;
+  };
 }
 
 /** The drawn content of one map, redrawn in place when the params change. */
@@ -50,13 +55,13 @@ export class MapScene {
     this.content.clearLayers();
     for (const m of props.markers ?? []) {
       const marker = L.circleMarker([m.lat, m.lng], {radius: 8, color: '#ffffff', weight: 2, fillColor: colorFor(0, m.color), fillOpacity: 0.9});
-      if (m.popup) marker.bindPopup(textNode(m.popup));
+      if (m.popup) marker.bindPopup(textPopup(m.popup));
       this.content.addLayer(marker);
     }
     for (const c of props.circles ?? []) {
       const color = colorFor(1, c.color);
       const circle = L.circle([c.lat, c.lng], {radius: c.radius, color, weight: 2, fillColor: color, fillOpacity: 0.2});
-      if (c.popup) circle.bindPopup(textNode(c.popup));
+      if (c.popup) circle.bindPopup(textPopup(c.popup));
       this.content.addLayer(circle);
     }
     (props.layers ?? []).forEach((layer, i) => {
@@ -83,7 +88,7 @@ export class MapScene {
       pointToLayer: (feature, latlng) => L.circleMarker(latlng, {...style(feature), radius: 7, color: '#ffffff', fillOpacity: 0.9}),
       onEachFeature: (feature, leafletLayer) => {
         const text = this.popupText(feature, layer, context);
-        if (text) leafletLayer.bindPopup(textNode(text));
+        if (text) leafletLayer.bindPopup(textPopup(text));
       },
     });
   }

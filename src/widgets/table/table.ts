@@ -15,6 +15,12 @@ export const ROW_HEIGHT = 36;
 /** Rows rendered above and below the visible ones, so fast scrolling shows no gap. */
 const OVERSCAN = 8;
 
+/** Runs `task` once the browser is idle (soon after, where it cannot say). */
+const whenIdle = (task: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, {timeout: 500});
+  else setTimeout(task, 50);
+};
+
 const STRINGS = {
   en: {rows: (n: string) => `${n} rows`, export: 'Download CSV', empty: 'No rows.', yes: 'yes', no: 'no', sortBy: 'Sort by'},
   fr: {rows: (n: string) => `${n} lignes`, export: 'Télécharger en CSV', empty: 'Aucune ligne.', yes: 'oui', no: 'non', sortBy: 'Trier par'},
@@ -57,6 +63,12 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
    * no rows the first measure would take away.
    */
   @state() private visibleRows = 11;
+  /**
+   * Rows rendered beyond the visible ones: none on the first render, so the rows a person sees
+   * come first (nearly half the cells less), then {@link OVERSCAN} once the browser is idle or
+   * the table scrolls.
+   */
+  @state() private overscan = 0;
 
   private columns: ResolvedColumn[] = [];
   private order: number[] = [];
@@ -92,6 +104,12 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
 
   protected override firstUpdated(): void {
     this.observeViewport();
+    whenIdle(() => (this.overscan = OVERSCAN));
+  }
+
+  /** Only the title wraps: cells and headers stay on one line, clipped (see the base class). */
+  protected override wrappingText(): unknown {
+    return this.params?.title;
   }
 
   private observeViewport(): void {
@@ -106,6 +124,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
     // The sticky header scrolls with the content, so body row k starts at (k + 1) * ROW_HEIGHT.
     this.firstRow = Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - 1);
     this.visibleRows = Math.max(1, Math.ceil(viewport.clientHeight / ROW_HEIGHT));
+    if (viewport.scrollTop > 0) this.overscan = OVERSCAN;
   };
 
   private toggleSort(column: ResolvedColumn): void {
@@ -135,8 +154,8 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
     const t = pickTexts(this.environment.language, STRINGS);
     const rows = this.params?.rows ?? [];
     const title = this.params?.title;
-    const start = Math.max(0, this.firstRow - OVERSCAN);
-    const end = Math.min(rows.length, this.firstRow + this.visibleRows + OVERSCAN);
+    const start = Math.max(0, this.firstRow - this.overscan);
+    const end = Math.min(rows.length, this.firstRow + this.visibleRows + this.overscan);
     const gridColumns = {'--_columns': `repeat(${Math.max(1, this.columns.length)}, minmax(7rem, 1fr))`};
     return html`
       <div part="header" class="header">
@@ -169,31 +188,39 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
 
   private renderRow(row: TableRow, position: number, t: (typeof STRINGS)['en']) {
     const style = styleMap({top: `${position * ROW_HEIGHT}px`});
-    return html`<div part="row" role="row" class="row ${position % 2 ? 'odd' : ''}" aria-rowindex=${position + 2} style=${style}>
-      ${this.columns.map((c) => html`<div part="cell" role="cell" class="cell ${c.type === 'number' ? 'end' : ''}">${this.renderCell(cellValue(row, c), c, t)}</div>`)}
-    </div>`;
+    return html`<div part="row" role="row" class=${position % 2 ? 'row odd' : 'row'} aria-rowindex=${position + 2} style=${style}>${this.columns.map((c) =>
+      this.renderCell(cellValue(row, c), c, t),
+    )}</div>`;
   }
 
+  /** One cell, one template: a cell is drawn for every visible row and column, so each template counts. */
   private renderCell(value: unknown, column: ResolvedColumn, t: (typeof STRINGS)['en']) {
-    if (value === null || value === undefined || value === '') return nothing;
-    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    const empty = value === null || value === undefined || value === '';
+    const href = column.type === 'url' && !empty ? safeHref(value) : undefined;
+    if (href) {
+      return html`<div part="cell" role="cell" class="cell"><a href=${href} target="_blank" rel="noopener noreferrer">${clip(cellText(value), 200)}</a></div>`;
+    }
+    const text = empty ? '' : this.shownText(value, column, t);
+    const title = !empty && column.type === 'string' && text.length > 40 ? clip(cellText(value), 1000) : undefined;
+    return html`<div part="cell" role="cell" class=${column.type === 'number' ? 'cell end' : 'cell'}><span title=${title ?? nothing}>${text}</span></div>`;
+  }
+
+  /** The text of a non-empty cell as shown: formatted in the element's language for its column's type, clipped. */
+  private shownText(value: unknown, column: ResolvedColumn, t: (typeof STRINGS)['en']): string {
     switch (column.type) {
       case 'number': {
         const n = toNumber(value);
-        return html`<span>${n === undefined ? clip(text) : this.formatNumber(n)}</span>`;
+        return n === undefined ? clip(cellText(value)) : this.formatNumber(n);
       }
       case 'date':
-        return html`<span>${clip(typeof value === 'string' || typeof value === 'number' ? this.formatDate(value) : text)}</span>`;
+        return clip(typeof value === 'string' || typeof value === 'number' ? this.formatDate(value) : cellText(value));
       case 'boolean':
-        return html`<span>${value === true || value === 'true' ? t.yes : value === false || value === 'false' ? t.no : clip(text)}</span>`;
-      case 'url': {
-        const href = safeHref(value);
-        return href
-          ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${clip(text, 200)}</a>`
-          : html`<span>${clip(text)}</span>`;
-      }
+        return value === true || value === 'true' ? t.yes : value === false || value === 'false' ? t.no : clip(cellText(value));
       default:
-        return html`<span title=${text.length > 40 ? clip(text, 1000) : nothing}>${clip(text)}</span>`;
+        return clip(cellText(value));
     }
   }
 }
+
+/** A cell's raw value as text (objects as JSON). */
+const cellText = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
