@@ -66,6 +66,9 @@ describe('<autoui-agent> transcript in use', () => {
       {match: {lastUserIncludes: `Q${i}?`}, text: `Answer ${i}.`},
     ]).flat();
     const agent = await mountAgent(await createScenario(turns), {attributes: {lang: 'en'}});
+    // The transcript and the canvas come in a chunk of their own once the page is idle: counted
+    // from there, so what is compared is what the questions added.
+    await waitUntil(() => agent.shadowRoot!.querySelector('autoui-canvas'), 'the canvas did not load', {timeout: 10_000});
     await settle(agent);
     const before = countNodes(agent);
     for (let i = 0; i < 10; i++) await agent.ask(`Q${i}?`);
