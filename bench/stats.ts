@@ -44,3 +44,50 @@ export function ratioRow(what: string, ours: number, baseline: number, samples?:
 export function spread(values: readonly number[]): string {
   return `${quantile(values, 0.25).toFixed(1)}–${quantile(values, 0.75).toFixed(1)}`;
 }
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): a bootstrap gives the same interval for the same samples. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The value at quantile `q` of an already sorted array (nearest rank, as {@link quantile}). */
+const sortedQuantile = (sorted: Float64Array, q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+/**
+ * A 95 % bootstrap interval of `quantile(ours, q) / quantile(baseline, q)`, for paired samples
+ * (`ours[i]` and `baseline[i]` measured side by side): each resample draws pairs, so the drift the
+ * interleaving cancels stays cancelled. Says how far the ratio could move in another run of the same size.
+ */
+export function bootstrapRatio(ours: readonly number[], baseline: readonly number[], q = 0.5, resamples = 1000): {low: number; high: number} {
+  const n = Math.min(ours.length, baseline.length);
+  const random = seededRandom(n);
+  const a = new Float64Array(n);
+  const b = new Float64Array(n);
+  const ratios = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) {
+      const pick = Math.floor(random() * n);
+      a[i] = ours[pick];
+      b[i] = baseline[pick];
+    }
+    ratios[r] = sortedQuantile(a.sort(), q) / sortedQuantile(b.sort(), q);
+  }
+  ratios.sort();
+  return {low: sortedQuantile(ratios, 0.025), high: sortedQuantile(ratios, 0.975)};
+}
+
+/**
+ * `quantile(ours, q) / quantile(baseline, q)` in each of `blocks` consecutive blocks of paired
+ * samples: how the ratio moved while the run went on (the machine's load changes over a minute).
+ */
+export function blockRatios(ours: readonly number[], baseline: readonly number[], blocks: number, q = 0.5): number[] {
+  const size = Math.floor(Math.min(ours.length, baseline.length) / blocks);
+  return Array.from({length: blocks}, (_, k) => quantile(ours.slice(k * size, (k + 1) * size), q) / quantile(baseline.slice(k * size, (k + 1) * size), q));
+}

@@ -82,7 +82,7 @@ export class Dispatcher {
     const {catalog, buffer} = this.#options;
     const started = Date.now();
     const guided = this.#discoveryUsed;
-    const outcome: Omit<DispatchOutcome, 'part' | 'call'> = {surfaced: []};
+    let surfaced: CatalogEntry[] = [];
     let output: ToolOutput & {code?: AutouiErrorCode};
     let entry: CatalogEntry | undefined;
     let server: string | undefined;
@@ -101,10 +101,10 @@ export class Dispatcher {
       this.#discoveryUsed = true;
       const answer = answerPseudoTool(catalog, route, call.input);
       server = answer.server?.key;
-      outcome.surfaced = answer.found;
+      surfaced = answer.found;
       output = answer.invalid ? failure(ErrorCodes.TOOL_INPUT_INVALID, answer.text) : {text: answer.text};
     } else {
-      entry = outcome.routedTo = route.entry;
+      entry = route.entry;
       server = entry.serverKey;
       if (entry.role) this.#discoveryUsed = true;
       ({output, waited} = await this.#execute(entry, call));
@@ -117,27 +117,23 @@ export class Dispatcher {
       toolName: call.name,
       // recall gives back the full text, by definition; everything else is capped.
       output: route.kind === 'recall' ? output.text : truncateForModel(output.text, call.id),
-      ...(output.isError ? {isError: true} : {}),
     };
-    const record: ToolCall = {
-      id: call.id,
-      name: call.name,
-      args: call.input,
-      result: output.text,
-      elapsed: Date.now() - started - waited,
-      guided,
-      ...(output.isError ? {error: output.text, errorCode: output.code ?? ErrorCodes.TOOL_FAILED} : {}),
-      ...(server ? {server} : {}),
-      ...(entry ? {tool: entry.tool.name} : {}),
-    };
-    return {...outcome, part, call: record};
+    if (output.isError) part.isError = true;
+    const record: ToolCall = {id: call.id, name: call.name, args: call.input, result: output.text, elapsed: Date.now() - started - waited, guided};
+    if (output.isError) {
+      record.error = output.text;
+      record.errorCode = output.code ?? ErrorCodes.TOOL_FAILED;
+    }
+    if (server) record.server = server;
+    if (entry) record.tool = entry.tool.name;
+    return entry ? {surfaced, routedTo: entry, part, call: record} : {surfaced, part, call: record};
   }
 
   /** Runs the call, after a person's yes when it needs one; `waited` is how long that took. */
   async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<{output: ToolOutput & {code?: AutouiErrorCode}; waited: number}> {
     const {catalog, approval, signal, toolTimeoutMs, widgets} = this.#options;
     const layer = entry.layer;
-    const execute = layer.execute?.bind(layer);
+    const execute = layer.execute;
     if (!execute) {
       warnOldExecutor(layer);
       return {output: failure(ErrorCodes.TOOL_FAILED, `Server ${entry.serverKey} is not connected, so ${call.name} cannot run. Try another server's tools or tell the user.`), waited: 0};
@@ -152,7 +148,7 @@ export class Dispatcher {
       if (refusal) return {output: refusal, waited};
     }
     try {
-      const value = await runWithTimeout((context) => execute(entry.tool.name, args, context), {
+      const value = await runWithTimeout((context) => execute.call(layer, entry.tool.name, args, context), {
         signal,
         callId: call.id,
         toolName: call.name,

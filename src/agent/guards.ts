@@ -10,16 +10,27 @@ export const WITHDRAW_DISCOVERY_AFTER = 4;
 /** Iterations without a widget after which the model is nudged, once. */
 export const NUDGE_AFTER = 5;
 
-/** JSON with object keys sorted, so `{a, b}` and `{b, a}` count as the same arguments. */
+/**
+ * JSON with object keys sorted, so `{a, b}` and `{b, a}` count as the same arguments. Written as
+ * plain loops: it keys every tool call of a run.
+ */
 export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stableStringify(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const object = value as Record<string, unknown>;
+  // Default sort compares UTF-16 code units, as `<` does.
+  const keys = Object.keys(object).sort();
+  let out = '{';
+  for (const key of keys) {
+    const item = object[key];
+    if (item === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${stableStringify(item)}`;
+  }
+  return `${out}}`;
 }
 
 /** Counts identical calls in one run; the third identical call is refused. */

@@ -23,57 +23,89 @@ export interface RunWithTimeoutOptions {
   widgets?: WidgetSink;
 }
 
-/** Runs `execute` with a context whose signal aborts on run abort or timeout. */
+/**
+ * The calls in flight under each run's signal, each by how it stops. One listener on a run's
+ * signal stops them all: a listener per call cost more than the rest of the dispatch (adding and
+ * removing an event listener is slow, and this is on the path of every tool call).
+ */
+const callsByRun = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** The set of calls in flight under `signal`, listening to it from the first call on. */
+function callsOf(signal: AbortSignal): Set<() => void> {
+  let calls = callsByRun.get(signal);
+  if (!calls) {
+    const created = new Set<() => void>();
+    signal.addEventListener('abort', () => [...created].forEach((stop) => stop()), {once: true});
+    callsByRun.set(signal, created);
+    calls = created;
+  }
+  return calls;
+}
+
+/**
+ * Runs `execute` with a context whose signal aborts on run abort or timeout. Per call: one
+ * controller and one timer, released as the call settles.
+ */
 export function runWithTimeout(execute: (context: ToolExecutionContext) => Promise<ToolOutput>, options: RunWithTimeoutOptions): Promise<ToolOutput> {
+  const runSignal = options.signal;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const capMs = Math.max(timeoutMs, options.capMs ?? MAX_TOOL_TIMEOUT_MS);
   const controller = new AbortController();
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
+  const runCalls = runSignal.aborted ? undefined : callsOf(runSignal);
 
   return new Promise<ToolOutput>((resolve, reject) => {
-    const onRunAbort = () => controller.abort(new AutouiError(ErrorCodes.ABORTED, 'The run was aborted.'));
-    const cleanup = () => {
+    const release = () => {
+      settled = true;
       clearTimeout(timer);
-      options.signal.removeEventListener('abort', onRunAbort);
+      runCalls?.delete(onRunAbort);
+    };
+    // Rejects at once, whatever the executor does with its signal: a stuck tool never holds the loop.
+    const stop = (reason: AutouiError) => {
+      if (settled) return;
+      release();
+      controller.abort(reason);
+      reject(reason);
+    };
+    const onRunAbort = () => stop(new AutouiError(ErrorCodes.ABORTED, 'The run was aborted.'));
+    const onTimeout = () => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      stop(new AutouiError(ErrorCodes.TOOL_TIMEOUT, `Tool ${options.toolName} did not answer within ${seconds} s and was cancelled.`));
     };
     const arm = () => {
       clearTimeout(timer);
-      const remaining = Math.min(timeoutMs, capMs - (Date.now() - started));
-      timer = setTimeout(() => {
-        const seconds = Math.round((Date.now() - started) / 1000);
-        controller.abort(new AutouiError(ErrorCodes.TOOL_TIMEOUT, `Tool ${options.toolName} did not answer within ${seconds} s and was cancelled.`));
-      }, Math.max(0, remaining));
+      timer = setTimeout(onTimeout, Math.max(0, Math.min(timeoutMs, capMs - (Date.now() - started))));
     };
-    controller.signal.addEventListener(
-      'abort',
-      () => {
-        cleanup();
-        reject(controller.signal.reason);
-      },
-      {once: true},
-    );
-    if (options.signal.aborted) return onRunAbort();
-    options.signal.addEventListener('abort', onRunAbort, {once: true});
+    if (!runCalls) return onRunAbort();
+    runCalls.add(onRunAbort);
     arm();
     let result: Promise<ToolOutput>;
     try {
-      result = Promise.resolve(execute({
+      result = Promise.resolve(
+        execute({
           signal: controller.signal,
           callId: options.callId,
-          reportProgress: () => !controller.signal.aborted && arm(),
+          // Progress after the call settled (a late notification) must not start a timer again.
+          reportProgress: () => {
+            if (!settled) arm();
+          },
           ...(options.widgets ? {widgets: options.widgets} : {}),
-        }));
+        }),
+      );
     } catch (error) {
       result = Promise.reject(error);
     }
     result.then(
       (output) => {
-        cleanup();
+        if (settled) return;
+        release();
         resolve(output);
       },
-      (error) => {
-        cleanup();
+      (error: unknown) => {
+        if (settled) return;
+        release();
         reject(error);
       },
     );

@@ -7,6 +7,7 @@
  * with an MCP App view (`_meta.ui.resourceUri`) shows it on the canvas, and the layer's `apps`
  * channel is what those views may ask of the server.
  */
+import type {CallToolRequestOptions} from '@modelcontextprotocol/client';
 import {recipeRoles} from '../agent/canonical-tools.js';
 import {MAX_TOOL_TIMEOUT_MS} from '../agent/run-tool.js';
 import type {LayerTool, McpAppChannel, McpLayer, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
@@ -121,66 +122,72 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   const byName = new Map(input.tools.map((t) => [t.name, t]));
 
   /** The server's own `tools/call` result, as JSON. */
-  const callServer = async (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress'>) => {
+  const callServer = (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress'>): Promise<Record<string, unknown>> => {
+    const options: CallToolRequestOptions = {
+      signal: context.signal,
+      onprogress: () => context.reportProgress(),
+      // The loop owns the per-call timeout (reset by progress); the SDK only enforces the cap.
+      timeout: MAX_TOOL_TIMEOUT_MS,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: MAX_TOOL_TIMEOUT_MS,
+    };
+    // Our loose listing fills no SDK cache: the definition drives output validation and
+    // (2026-07-28) the Mcp-Param header mirroring.
     const toolDefinition = session.definitions.get(name);
-    return (await session.signedIn(() =>
-      session.client.callTool(
-        {name, arguments: args},
-        {
-          signal: context.signal,
-          onprogress: () => context.reportProgress(),
-          // The loop owns the per-call timeout (reset by progress); the SDK only enforces the cap.
-          timeout: MAX_TOOL_TIMEOUT_MS,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: MAX_TOOL_TIMEOUT_MS,
-          // Our loose listing fills no SDK cache: the definition drives output validation and
-          // (2026-07-28) the Mcp-Param header mirroring.
-          ...(toolDefinition ? {toolDefinition} : {}),
-        },
-      ),
-    )) as unknown as Record<string, unknown>;
+    if (toolDefinition) options.toolDefinition = toolDefinition;
+    return session.signedIn(() => session.client.callTool({name, arguments: args}, options)) as Promise<unknown> as Promise<Record<string, unknown>>;
   };
 
   /**
    * Runs `run` against the session; when the server forgot it (HTTP 404: a restart, an expiry),
    * opens a new one once and runs `run` again, only for tools marked read-only.
    */
-  const withSession = async <T>(name: string, signal: AbortSignal, run: () => Promise<T>): Promise<T> => {
+  const withSession = <T>(name: string, signal: AbortSignal, run: () => Promise<T>): Promise<T> =>
+    // On every call: the recovery costs nothing until a call fails.
+    run().catch((error: unknown) => recoverSession(name, signal, run, error));
+
+  const recoverSession = async <T>(name: string, signal: AbortSignal, run: () => Promise<T>, error: unknown): Promise<T> => {
+    if (signal.aborted) throw signal.reason ?? error;
+    if (httpStatusOf(error) !== 404) throw callError(serverName, name, error);
+    try {
+      await session.reconnect();
+    } catch (reconnectError) {
+      throw callError(serverName, name, reconnectError, 'its session expired and reconnecting failed');
+    }
+    if (byName.get(name)?.annotations?.readOnlyHint !== true) {
+      throw new AutouiError(
+        ErrorCodes.TOOL_FAILED,
+        `The MCP server ${serverName} had lost the session, so ${name} did not run. The session is re-opened; ${name} is not marked read-only, so it was not retried automatically: call it again if that is safe.`,
+        {cause: error, details: {server: serverName, tool: name, retried: false}},
+      );
+    }
     try {
       return await run();
-    } catch (error) {
-      if (signal.aborted) throw signal.reason ?? error;
-      if (httpStatusOf(error) !== 404) throw callError(serverName, name, error);
-      try {
-        await session.reconnect();
-      } catch (reconnectError) {
-        throw callError(serverName, name, reconnectError, 'its session expired and reconnecting failed');
-      }
-      if (byName.get(name)?.annotations?.readOnlyHint !== true) {
-        throw new AutouiError(
-          ErrorCodes.TOOL_FAILED,
-          `The MCP server ${serverName} had lost the session, so ${name} did not run. The session is re-opened; ${name} is not marked read-only, so it was not retried automatically: call it again if that is safe.`,
-          {cause: error, details: {server: serverName, tool: name, retried: false}},
-        );
-      }
-      try {
-        return await run();
-      } catch (retryError) {
-        if (signal.aborted) throw signal.reason ?? retryError;
-        throw callError(serverName, name, retryError);
-      }
+    } catch (retryError) {
+      if (signal.aborted) throw signal.reason ?? retryError;
+      throw callError(serverName, name, retryError);
     }
   };
 
-  const callModelTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
-    if (input.syntheticRecipes) {
-      const answer = input.syntheticRecipes === 'skills' ? callSkillRecipeTool : callPromptRecipeTool;
-      const answered = await answer(() => session.client, name, args, context);
-      if (answered) return answered;
-    }
+  const callModelTool = (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
+    if (input.syntheticRecipes) return callRecipeTool(name, args, context);
+    const resourceUri = byName.get(name)?.app?.resourceUri;
+    if (!resourceUri) return withSession(name, context.signal, () => callServer(name, args, context)).then(toToolOutput);
+    return callAppTool(name, args, context, resourceUri);
+  };
+
+  /** A server whose recipes are its prompts or skills: the synthetic recipe tools answer here, the others go to the server. */
+  const callRecipeTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
+    const answer = input.syntheticRecipes === 'skills' ? callSkillRecipeTool : callPromptRecipeTool;
+    const answered = await answer(() => session.client, name, args, context);
+    if (answered) return answered;
     const resourceUri = byName.get(name)?.app?.resourceUri;
     if (!resourceUri) return toToolOutput(await withSession(name, context.signal, () => callServer(name, args, context)));
-    // A tool with a view: the view shows on the canvas as the call starts, and hears how it ends.
+    return callAppTool(name, args, context, resourceUri);
+  };
+
+  /** A tool with a view: the view shows on the canvas as the call starts, and hears how it ends. */
+  const callAppTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext, resourceUri: string): Promise<ToolOutput> => {
     const view = showAppView(context, {server: serverName, channel: apps!.id, tool: name, resourceUri, input: args});
     try {
       const result = await withSession(name, context.signal, () => callServer(name, args, context));

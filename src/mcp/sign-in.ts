@@ -35,29 +35,46 @@ export function needsSignIn(error: unknown): boolean {
  * Runs `attempt`; when it fails for want of a token, signs in (see the module comment) and runs
  * it again. Throws `MCP_AUTH_REQUIRED` (no sign-in possible), `MCP_AUTH_DENIED` or `MCP_AUTH_FAILED`.
  */
-export async function withSignIn<T>(context: SignInContext, attempt: () => Promise<T>): Promise<T> {
+export function withSignIn<T>(context: SignInContext, attempt: () => Promise<T>): Promise<T> {
+  // Every tool call passes here: the first attempt costs one promise, the sign-in rounds only a refusal.
+  return tryAttempt(attempt).catch((error: unknown) => signInAndRetry(context, attempt, error));
+}
+
+/** `attempt()`, with a synchronous throw as a rejection. */
+function tryAttempt<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return attempt();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** After a failed first attempt: signs in when that is what the server wants, and tries again (at most {@link MAX_SIGN_INS} times). */
+async function signInAndRetry<T>(context: SignInContext, attempt: () => Promise<T>, failure: unknown): Promise<T> {
+  let error = failure;
   for (let round = 0; ; round++) {
+    if (!needsSignIn(error) || AutouiError.isInstance(error)) throw error;
+    const {auth, provider} = context;
+    const shown = publicAddress(context.url.href);
+    if (!auth || !provider) {
+      throw new AutouiError(ErrorCodes.MCP_AUTH_REQUIRED, `The MCP server ${context.server} (${shown}) asks you to sign in, and this page offers no sign-in for it.`, {
+        cause: error,
+        details: {server: context.server, url: shown},
+      });
+    }
+    const page = provider.pendingAuthorization;
+    provider.pendingAuthorization = undefined;
+    if (round >= MAX_SIGN_INS || !page) {
+      throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The MCP server ${context.server} (${shown}) still refuses after signing in: ${errorMessage(error)}`, {
+        cause: error,
+        details: {server: context.server, url: shown},
+      });
+    }
+    await signIn(context, auth, provider, page);
     try {
       return await attempt();
-    } catch (error) {
-      if (!needsSignIn(error) || AutouiError.isInstance(error)) throw error;
-      const {auth, provider} = context;
-      const shown = publicAddress(context.url.href);
-      if (!auth || !provider) {
-        throw new AutouiError(ErrorCodes.MCP_AUTH_REQUIRED, `The MCP server ${context.server} (${shown}) asks you to sign in, and this page offers no sign-in for it.`, {
-          cause: error,
-          details: {server: context.server, url: shown},
-        });
-      }
-      const page = provider.pendingAuthorization;
-      provider.pendingAuthorization = undefined;
-      if (round >= MAX_SIGN_INS || !page) {
-        throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The MCP server ${context.server} (${shown}) still refuses after signing in: ${errorMessage(error)}`, {
-          cause: error,
-          details: {server: context.server, url: shown},
-        });
-      }
-      await signIn(context, auth, provider, page);
+    } catch (next) {
+      error = next;
     }
   }
 }
