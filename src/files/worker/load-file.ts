@@ -62,7 +62,7 @@ async function wholeText(file: File, fileName: string): Promise<string> {
 }
 
 function recordsTable(db: Database, records: RecordRows, name: string, fileName: string): FileTable | undefined {
-  const builder = new TableBuilder(db, {name, fileName, names: records.paths, decimal: '.'});
+  const builder = new TableBuilder(db, {name, fileName, names: records.paths, decimal: '.', allowed: records.allowedTypes()});
   builder.add(records.rows);
   return builder.finish();
 }

@@ -7,8 +7,10 @@ import type {Database, SqlJsValue} from 'sql.js/dist/sql-wasm-inline.js';
 import type {QueryAnswer} from '../local-files-api.js';
 import {QueryFailed} from './failures.js';
 
+/** Whitespace and comments. */
+const SKIPPED = String.raw`\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/`;
 /** Leading whitespace and comments, then the first word. */
-const FIRST_WORD = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*([a-z]+)/i;
+const FIRST_WORD = new RegExp(`^(?:${SKIPPED})*([a-z]+)`, 'i');
 
 /** Runs `sql` and returns its first `maxRows` rows. */
 export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<QueryAnswer, 'files'> {
@@ -21,9 +23,9 @@ export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<Qu
   try {
     first = statements.next().value;
     if (!first) throw new QueryFailed('The SQL holds no statement.');
-    const second = statements.next();
-    if (!second.done) {
-      second.value.free();
+    // What follows the first statement may be `;`, blanks and comments, nothing else. (Asking the
+    // iterator for the next statement would free the first.)
+    if (statements.getRemainingSQL().replace(new RegExp(`^(?:${SKIPPED}|;)*`), '') !== '') {
       throw new QueryFailed('Send one statement at a time (the SQL holds more than one).');
     }
     const columns = first.getColumnNames();

@@ -5,7 +5,7 @@
  * is refused (a wider "table" is almost always a broken or hostile file).
  */
 import type {Database, Statement} from 'sql.js/dist/sql-wasm-inline.js';
-import type {FileColumn, FileTable} from '../file-types.js';
+import type {ColumnType, FileColumn, FileTable} from '../file-types.js';
 import {quoteName, sqlName, uniqueName} from '../sql-names.js';
 import {convertCell, planColumn, sqlTypeOf, type Cell, type ColumnPlan} from './column-types.js';
 import {FileUnreadable} from './failures.js';
@@ -27,6 +27,8 @@ export interface TableSpec {
   names?: readonly string[];
   /** The decimal mark when a column's numbers could use either. */
   decimal: DecimalMark;
+  /** Per column, the types detection may choose besides text (JSON: a string column stays text or date). */
+  allowed?: readonly (readonly ColumnType[])[];
 }
 
 /** The error for a table of `columns` columns (undefined: more than {@link MAX_COLUMNS}, not all counted). */
@@ -76,7 +78,9 @@ export class TableBuilder {
       const given = this.spec.names?.[i] ?? header?.[i] ?? '';
       const name = uniqueName(sqlName(given ?? '', `column_${i + 1}`), taken);
       const values = sample.map((row) => row[i] ?? null).filter((v): v is string => v !== null);
-      const plan = planColumn(values, this.spec.decimal);
+      const detected = planColumn(values, this.spec.decimal);
+      const allowed = this.spec.allowed?.[i];
+      const plan: ColumnPlan = !allowed || allowed.includes(detected.type) ? detected : {type: 'text'};
       this.columns.push({name, type: plan.type, plan});
     }
     const definitions = this.columns.map((c) => `${quoteName(c.name)} ${sqlTypeOf(c.type)}`).join(', ');
