@@ -17,7 +17,7 @@ export const FILES_SERVER_NAME = 'files';
 const LISTED_FILES = 20;
 
 /** A file name fit for the prompt: no control characters, at most 80 characters, quoted. */
-const quoted = (name: string) => JSON.stringify(name.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim().slice(0, 80));
+const quoted = (name: string) => JSON.stringify(name.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim().slice(0, 80));
 
 /** What the prompt says of the attached files. */
 function describeFiles(files: readonly AttachedFile[]): string {
