@@ -16,7 +16,7 @@ export interface SnapshotSource {
   widgets: readonly WidgetInstance[];
   transcript: readonly TranscriptEntry[];
   servers: ReadonlyArray<{name: string; url: string}>;
-  /** The attached local files (their rows are never read here: only the schema is written). */
+  /** The attached local files, as their schema (a view never hands their rows: it has none). */
   files?: readonly SnapshotFile[];
   /** Present only when the conversation is wanted. */
   conversation?: {messages: readonly ModelMessage[]; results: readonly SnapshotResult[]};
@@ -41,7 +41,7 @@ export function takeSnapshot(source: SnapshotSource, now = new Date()): AutouiSn
     })),
     transcript: source.transcript.flatMap(snapshotEntry),
     servers: source.servers.map(({name, url}) => ({name, url: publicAddress(url)})),
-    ...(source.files?.length ? {files: source.files.map(({name, size, kind, tables}) => ({name, size, kind, tables}))} : {}),
+    ...(source.files?.length ? {files: [...source.files]} : {}),
     ...(source.conversation ? {conversation: {messages: [...source.conversation.messages], results: [...source.conversation.results]}} : {}),
   };
   // One deep copy: the snapshot shares no object with the session. On the way, a server's full
