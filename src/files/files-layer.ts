@@ -9,6 +9,7 @@ import {AutouiError} from '../errors.js';
 import {createWebMcpServer, type WebMcpServer} from '../webmcp/webmcp-server.js';
 import type {AttachedFile} from './file-types.js';
 import type {LocalFiles, TableSummary} from './local-files-api.js';
+import localFilesRecipe from './recipes/local-files.recipe.md?raw';
 
 /** The layer's server name: its tools are `files_webmcp_*`. */
 export const FILES_SERVER_NAME = 'files';
@@ -44,6 +45,9 @@ function failed(error: unknown): ToolOutput {
 export function createFilesLayer(files: LocalFiles): WebMcpServer {
   const server = createWebMcpServer(FILES_SERVER_NAME, {
     description: describeFiles(files.files),
+    // The layer serves its own recipe, as every server does: the prompt names it under this
+    // server and step 1's search finds it ("what is in my file?").
+    recipes: [localFilesRecipe],
     tools: [
       {
         name: 'describe',

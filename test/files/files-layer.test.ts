@@ -13,7 +13,17 @@ describe('the files layer', () => {
 
   it('offers files_webmcp-style describe and query tools, read-only, and names the attached files in its description', async () => {
     expect(server.layer.serverName).to.equal('files');
-    expect(server.layer.tools.map((t) => [t.name, t.annotations?.readOnlyHint])).to.deep.equal([['describe', true], ['query', true]]);
+    expect(server.layer.tools.map((t) => [t.name, t.annotations?.readOnlyHint])).to.deep.equal([
+      ['search_recipes', true],
+      ['list_recipes', true],
+      ['get_recipe', true],
+      ['describe', true],
+      ['query', true],
+    ]);
+    // Its recipe is found by the words a visitor would use, and read in full.
+    const found = await server.execute('search_recipes', {query: 'what is in my csv file'}, context());
+    expect(JSON.parse(found.text).recipes.map((r: {name: string}) => r.name)).to.include('local-files');
+    expect((await server.execute('get_recipe', {name: 'local-files'}, context())).text).to.contain('files_webmcp_describe');
     expect(server.layer.description).to.contain('None is attached');
     await engine.attach(fileOf('sales\u0007 2024.csv', ['region,amount\nNorth,10\nSouth,5\nNorth,7\n']));
     expect(server.layer.description).to.contain('file "sales 2024.csv": table sales_2024 (3 rows, 2 columns)');
