@@ -47,6 +47,8 @@ export function sizeText(bytes: number, language: 'fr' | 'en'): string {
     value /= 1000;
     unit++;
   }
+  // CLDR's short English byte is "byte" ("50 byte"): bytes get the symbol people read, B or o.
+  if (unit === 0) return `${new Intl.NumberFormat(language).format(value)}\u00a0${language === 'fr' ? 'o' : 'B'}`;
   return new Intl.NumberFormat(language, {style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1}).format(value);
 }
 

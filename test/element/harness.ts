@@ -148,6 +148,8 @@ export const AGENT_EVENTS = [
   'autoui-server-error',
   'autoui-sign-in',
   'autoui-elicitation',
+  'autoui-file-attached',
+  'autoui-file-removed',
 ] as const satisfies ReadonlyArray<keyof AutouiEventMap>;
 
 /** One recorded event. */

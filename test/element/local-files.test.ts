@@ -30,7 +30,10 @@ const files = (agent: AutouiAgent) => {
     status: () => root.querySelector<HTMLElement>('[role="status"].announce'),
   };
 };
-const buttonShown = (agent: AutouiAgent) => waitUntil(() => files(agent).button(), 'the file button never showed', {timeout: 5000});
+const buttonShown = async (agent: AutouiAgent) => {
+  await waitUntil(() => files(agent).button(), 'the file button never showed', {timeout: 5000});
+  return files(agent).button()!;
+};
 const hasFilesLayer = (agent: AutouiAgent) => agent.layers.some((l) => l.serverName === 'files');
 
 /** A drag event carrying `file` (or text), as a browser fires it on the element. */
@@ -83,7 +86,7 @@ describe('<autoui-agent> local files', () => {
     await settle(agent);
     expect(files(agent).dropTarget()!.hidden).to.equal(true);
     expect(agent.files.map((f) => f.name)).to.deep.equal(['ventes.csv']);
-    await waitUntil(() => ui(agent).notices().includes('ventes.csv joint\u00a0: 3 lignes, 2 colonnes'), 'no French transcript line');
+    await waitUntil(() => ui(agent).notices().includes('ventes.csv joint : 3 lignes, 2 colonnes'), `no French transcript line: ${JSON.stringify(ui(agent).notices())}`);
   });
 
   it('attach() resolves with the file; a pasted file leaves the composer text as it was', async () => {
