@@ -4,7 +4,7 @@
  * package tests check the built `autoui-agent/proxy` itself.
  */
 import {build} from 'esbuild';
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, rmSync} from 'node:fs';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,7 +17,12 @@ export function loadProxy() {
     mkdirSync(dir, {recursive: true});
     const outfile = `${dir}/proxy-${process.pid}.mjs`;
     await build({entryPoints: [`${root}src/proxy/index.ts`], bundle: true, format: 'esm', platform: 'neutral', packages: 'external', outfile, logLevel: 'error'});
-    return import(pathToFileURL(outfile).href);
+    // Once imported the module lives in memory: its file would only pile up, one per test process.
+    try {
+      return await import(pathToFileURL(outfile).href);
+    } finally {
+      rmSync(outfile, {force: true});
+    }
   })();
   return loaded;
 }
