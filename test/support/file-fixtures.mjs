@@ -199,14 +199,14 @@ export function nestedJsonl() {
 }
 
 /**
- * A French export: Windows-1252 bytes (é as 0xE9, € as 0x80), semicolons, decimal commas. The
- * values as they should read once decoded.
+ * A French export: Windows-1252 bytes (é as 0xE9, € as 0x80), semicolons, decimal commas (and a
+ * dot between thousands). The values as they should read once decoded.
  */
 export const WINDOWS_1252_ROWS = [
   ['ville', 'prix', 'quantité', 'remarque'],
   ['Béziers', '12,50', '3', 'café'],
   ['Orléans', '7,25', '10', 'prix en €'],
-  ['Besançon', '1 234,75', '1', 'crème brûlée'],
+  ['Besançon', '1.234,75', '1', 'crème brûlée'],
   ['Nîmes', '0,99', '42', 'déjà vu'],
 ];
 
