@@ -19,7 +19,9 @@ const ALLOWED = {
   webmcp: ['agent', 'schema', 'policy', 'session'],
   widgets: ['schema', 'policy', 'styles', 'generated'],
   canvas: ['widgets', 'session', 'styles'],
-  element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles'],
+  element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles', 'files'],
+  // The local files engine: no DOM (its Worker's source is a generated string module).
+  files: ['agent', 'schema', 'policy', 'webmcp', 'generated'],
   styles: [],
   oauth: [],
   proxy: [],

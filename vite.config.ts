@@ -5,6 +5,9 @@ import {join} from 'node:path';
 import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
 
 
+/** The npm packages inside the files Worker's source (written by scripts/gen-files-worker.mjs). */
+const filesWorkerPackages = new URL('./src/generated/files-worker-packages.json', import.meta.url);
+
 /** The MCP client's runtime shim, with our validator as its default (one copy of cfworker in the bundle). */
 const sdkShims = fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url));
 
@@ -57,7 +60,8 @@ function hoistTransitiveImports(): Plugin {
  * Writes `THIRD-PARTY-LICENSES.txt` beside the build: the name, version, license and license text
  * of every npm package whose code the build holds (minified code loses the notices that MIT, BSD
  * and ISC ask to travel with copies). Packages left to the app's bundler (the lib build's
- * `dependencies`) carry their own.
+ * `dependencies`) carry their own. The files Worker's packages (Papa Parse, SheetJS, sql.js) are
+ * inside a string the bundler cannot see into: they are read from the list gen wrote beside it.
  */
 function thirdPartyLicenses(): Plugin {
   return {
@@ -70,6 +74,11 @@ function thirdPartyLicenses(): Plugin {
           const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id.replace(/^\0/, ''));
           if (match) roots.add(match[1]!);
         }
+      }
+      // The files Worker's source is a string: the packages it holds come from the list gen wrote.
+      const holdsWorker = Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.includes('files-worker-source')));
+      if (holdsWorker) {
+        for (const {name} of JSON.parse(readFileSync(filesWorkerPackages, 'utf8')) as {name: string}[]) roots.add(fileURLToPath(new URL(`./node_modules/${name}`, import.meta.url)));
       }
       const entries = [...roots]
         .map((root) => ({root, pkg: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {name: string; version: string; license?: string}}))

@@ -16,6 +16,7 @@ export type {AutouiTagNameMap} from './tag-names.js';
 export type {
   AutouiDomEventMap,
   AutouiEventMap,
+  AutouiFileDetail,
   ErrorDetail,
   MessageDetail,
   RestoredDetail,

@@ -34,6 +34,7 @@ export type {
   SnapshotConversation,
   SnapshotOptions,
   SnapshotResult,
+  SnapshotFile,
   SnapshotServer,
   SnapshotToolCall,
   SnapshotTranscriptEntry,

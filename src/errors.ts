@@ -60,6 +60,18 @@ export const ErrorCodes = {
   APP_REFUSED: 'APP_REFUSED',
   /** An MCP App view cannot be shown: no `sandbox-url`, one on the page's own origin, or the sandbox page did not answer. Its text result is shown instead. */
   APP_SANDBOX: 'APP_SANDBOX',
+  /**
+   * A file the page does not take: a kind the `files` attribute leaves out, larger than
+   * `files-max-bytes`, or files are off. Nothing was read.
+   */
+  FILE_REFUSED: 'FILE_REFUSED',
+  /**
+   * A file could not be read: broken, not what its name says (a binary file named .csv, a
+   * spreadsheet that is not one), nested too deep or too wide, a spreadsheet that would inflate
+   * past the cap, the page's CSP forbids the files Worker, or reading took too long. The
+   * conversation goes on; the file is not attached.
+   */
+  FILE_UNREADABLE: 'FILE_UNREADABLE',
   /** A programmer error in how the library was called. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
 } as const;

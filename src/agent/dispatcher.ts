@@ -40,6 +40,8 @@ export interface ToolCall {
   server?: string;
   /** The tool's real name on its server, when the name resolved. */
   tool?: string;
+  /** The local files the result was read from (its `ToolOutput.sources`): the run names them under the widgets it shows next. */
+  sources?: string[];
 }
 
 /** Options of {@link Dispatcher}. */
@@ -120,6 +122,7 @@ export class Dispatcher {
     };
     if (output.isError) part.isError = true;
     const record: ToolCall = {id: call.id, name: call.name, args: call.input, result: output.text, elapsed: Date.now() - started - waited, guided};
+    if (!output.isError && output.sources?.length) record.sources = [...output.sources];
     if (output.isError) {
       record.error = output.text;
       record.errorCode = output.code ?? ErrorCodes.TOOL_FAILED;

@@ -65,6 +65,8 @@ export interface ToolOutput {
   text: string;
   isError?: boolean;
   data?: unknown;
+  /** The local files (attached file names) the result was read from; a widget shown later in the same run says it came from them. */
+  sources?: readonly string[];
 }
 
 /** Context given to every tool execution. */

@@ -17,6 +17,12 @@ export interface CanvasSize {
   height: number;
 }
 
+/** Where a widget's data came from, when the run that showed it read local files. */
+export interface WidgetSource {
+  /** The attached files (by name: untrusted text, shown as text) whose tables fed it. */
+  files: string[];
+}
+
 /** One widget on the canvas. */
 export interface WidgetInstance {
   /** `w_` followed by 6 random characters of `[a-z0-9]`. */
@@ -31,6 +37,11 @@ export interface WidgetInstance {
   size?: CanvasSize;
   /** Allow-listed visual properties (the `canvas` tool checks them), CSS property → value. */
   style?: Record<string, string>;
+  /**
+   * The local files it was made from: set when a tool result earlier in the same run said it read
+   * them (`ToolOutput.sources`, e.g. the `files` layer's query); the canvas names them under it.
+   */
+  source?: WidgetSource;
 }
 
 /** A widget a tool asks to show: its type and params, already checked by the tool. */
@@ -46,6 +57,8 @@ export interface CreateWidgetOptions {
    * the widget takes its frame, so a view keeps the same element.
    */
   draft?: string;
+  /** The files the widget's data came from (the run sets it; see {@link WidgetInstance.source}). */
+  source?: WidgetSource;
 }
 
 /**

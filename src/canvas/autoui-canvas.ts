@@ -49,6 +49,7 @@ export interface WidgetFailedDetail {
  * @csspart widget-<type> - The frame of widgets of one type (`widget-` and the type's name).
  * @csspart close - The close button of a widget.
  * @csspart handle - The drag handle of a widget.
+ * @csspart source - The line under a widget made from local files that names them.
  * @csspart <type>-<part> - A widget's inner part, re-exported under its type's name (a widget's `value` part as `<type>-value`).
  * @cssproperty --autoui-canvas-min-column - Narrowest column of the flow grid.
  * @cssproperty --autoui-color-surface - Widget background.
@@ -244,6 +245,7 @@ export class AutouiCanvas extends LitElement {
             (this.#loads.failure(frame.type) !== undefined
               ? html`<div class="failed" role="alert">${this.#loads.failure(frame.type)}</div>`
               : html`<div class="loading" role="status">…</div>`)}
+            ${item?.source ? html`<p part="source" class="source" dir="auto">${t.from(item.source.files.join(', '))}</p>` : nothing}
             ${item && !this.readonly ? html`<div class="grip" aria-hidden="true"></div>` : nothing}
           </section>`;
         },

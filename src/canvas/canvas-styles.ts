@@ -133,4 +133,12 @@ export const canvasStyles = css`
   .failed {
     color: var(--_color-danger);
   }
+  .source {
+    margin: var(--_space-s) 0 0;
+    font-size: 0.8em;
+    color: var(--_color-muted);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;

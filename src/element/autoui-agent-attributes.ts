@@ -41,6 +41,9 @@ export class AutouiAgentAttributes extends LitElement {
     webmcp: {},
     clientId: {attribute: 'client-id'},
     oauthCallback: {attribute: 'oauth-callback'},
+    fileKinds: {attribute: 'files'},
+    filesMaxBytes: {attribute: 'files-max-bytes', type: Number},
+    persistFiles: {attribute: 'persist-files', type: Boolean},
   };
 
   /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
@@ -131,6 +134,22 @@ export class AutouiAgentAttributes extends LitElement {
 
   /** The URL of the sign-in callback page the site serves (`dist/oauth-callback.html`); default: the one beside the script. */
   oauthCallback = '';
+
+  /**
+   * Local files a visitor may attach (drop on the element, paste, or pick with the composer's
+   * button): `off`, or the kinds taken, e.g. `csv json xlsx` (`csv` also takes `tsv`, `json` also
+   * `jsonl`); absent: every kind (csv, tsv, json, jsonl, xlsx, ods). A file becomes tables the
+   * agent queries with SQL in the page; nothing is uploaded. As a property it is `fileKinds`:
+   * `files` is the list of the files attached.
+   */
+  fileKinds?: string;
+  /** The largest file read, in bytes; a larger one is refused. Default 104857600 (100 MB). */
+  filesMaxBytes = 104_857_600;
+  /**
+   * With `persist="local"`: also keep the attached files (in this browser's IndexedDB) and attach
+   * them again when the stored session comes back. Without it, no file content is ever stored.
+   */
+  persistFiles = false;
 
   /**
    * The properties set since the upgrade, until the first update: Lit sets the properties a

@@ -25,10 +25,12 @@ import {WebMcpController} from './webmcp-controller.js';
 import {DebugConsoleController} from './debug-console-controller.js';
 import {shareUrlOf} from './share-url.js';
 import {ElementViews} from './element-views.js';
+import {FilesController} from './files-controller.js';
+import type {AutouiFileDetail} from './events.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
-export type {ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
+export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
 export type {SignInDetail, ElicitationDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
 
@@ -69,6 +71,8 @@ const WIDGET_WAIT_MS = 10_000;
  * @fires {CustomEvent<SignInDetail>} autoui-sign-in - An MCP server asks the person to sign in, as a question starts; cancelable: `preventDefault()`, open `authorizationUrl`, then `respond(callbackQuery | 'later')`. Otherwise the transcript shows a sign-in card. detail: `{server, url, issuer, authorizationUrl, respond}`.
  * @fires {CustomEvent<ElicitationDetail>} autoui-elicitation - An MCP server asks the person something (a form or a URL); cancelable: `preventDefault()`, then `respond({action, content?})`. Otherwise the transcript shows a card. detail: `{server, mode, message, schema?, url?, respond}`.
  * @fires {CustomEvent<ServerErrorDetail>} autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
+ * @fires {CustomEvent<AutouiFileDetail>} autoui-file-attached - A local file was read and attached (dropped, picked, pasted or `attach()`). detail: `{name, size, rows, columns}`.
+ * @fires {CustomEvent<AutouiFileDetail>} autoui-file-removed - An attached file was removed. detail: `{name, size, rows, columns}`.
  * @fires {CustomEvent<RestoredDetail>} autoui-restored - A snapshot, a share link or the stored copy replaced the canvas. detail: `{source, widgets, dropped, conversation}`.
  *
  * @csspart base - The element's layout frame.
@@ -77,6 +81,10 @@ const WIDGET_WAIT_MS = 10_000;
  * @csspart canvas - The widget canvas.
  * @csspart console - The debug console.
  * @csspart widget - Every widget on the canvas.
+ * @csspart files - The list of attached files above the composer.
+ * @csspart file - One attached file's chip.
+ * @csspart file-remove - The remove button of a file's chip.
+ * @csspart drop-target - What covers the element while files are dragged over it.
  *
  * @cssproperty --autoui-color-surface - Background.
  * @cssproperty --autoui-color-on-surface - Text colour.
@@ -111,6 +119,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
     },
     // The question is answered once its widgets are on the canvas: a run-end listener finds them.
     settle: (result) => this.#whenRendered(result.widgets),
+    attachedFiles: () => this.#files.loaded?.snapshotFiles() ?? [],
   });
 
   /** The transcript and the canvas: a chunk of their own, which the first render does without. */
@@ -123,6 +132,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
   readonly #start = new SessionStartController(this);
   readonly #webmcp = new WebMcpController(this, () => this.#widgets.load());
   readonly #console = new DebugConsoleController(this);
+  readonly #files: FilesController = new FilesController(this);
 
   constructor() {
     super();
@@ -143,6 +153,21 @@ export class AutouiAgent extends AutouiAgentAttributes {
   /** The language of the prompt and the element's texts (`policy/language.ts`): `lang`, else the page's. */
   get language(): 'fr' | 'en' {
     return this.#language().language;
+  }
+
+  /** The local files attached (read-only): `{name, size, rows, columns}` each, in the order they were attached. */
+  get files(): AutouiFileDetail[] {
+    return this.#files.loaded?.files ?? [];
+  }
+
+  /**
+   * Reads a local file (csv, tsv, json, jsonl, xlsx, ods, as `files` allows) into tables the
+   * agent queries in this page: nothing is uploaded. Resolves with `{name, size, rows, columns}`;
+   * rejects with `FILE_REFUSED` (a kind not taken, over `files-max-bytes`, files off) or
+   * `FILE_UNREADABLE`, also told as `autoui-error` and in the transcript.
+   */
+  attach(file: File): Promise<AutouiFileDetail> {
+    return this.#files.attach(file);
   }
 
   /** Asks a question. Resolves with the run's result (also for failures); rejects with `RUN_IN_PROGRESS` while another runs. */
@@ -196,7 +221,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
   async restore(snapshot: unknown): Promise<RestoreResult> {
     await this.#start.beforeRestore();
     const result = await this.session.restore(snapshot);
-    await this.#whenRendered(result.widgets);
+    await Promise.all([this.#whenRendered(result.widgets), this.#files.restoring]);
     return result;
   }
 
@@ -230,7 +255,8 @@ export class AutouiAgent extends AutouiAgentAttributes {
 
   protected override firstUpdated(): void {
     // The engine is not needed to paint the element (a question waits for it, and retries a failed load).
-    whenPageIdle(() => void Promise.all([this.#widgets.load(), preloadRunEngine()]).catch(() => {}));
+    // Nor are the files' (their button shows then; a file dropped earlier loads them at once).
+    whenPageIdle(() => void Promise.all([this.#widgets.load(), preloadRunEngine(), this.#files.load()]).catch(() => {}));
   }
 
   override render() {
@@ -239,11 +265,14 @@ export class AutouiAgent extends AutouiAgentAttributes {
     return html`<div part="base" class="frame">
       <div class="conversation">
         <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
+        ${this.#files.loaded?.view() ?? nothing}
         ${this.readonly ? nothing : html`<slot name="composer"
           ><autoui-composer
             part="composer"
             .running=${session.running}
             .strings=${COMPOSER_STRINGS[language]}
+            .accept=${this.#files.loaded?.accept}
+            @composer-files=${(e: CustomEvent<{files: File[]}>) => this.#files.take(e.detail.files)}
             @composer-submit=${(e: CustomEvent<{text: string}>) => void this.ask(e.detail.text).catch(() => {})}
             @composer-stop=${() => this.abort()}
           ></autoui-composer
@@ -269,6 +298,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
     this.#prompts.onSessionEvent(event, shown, () => this.session.servers);
     this.#widgets.approvalCards?.sessionEvent(event, shown);
     this.#start.sessionEvent(event);
+    this.#files.sessionEvent(event);
     // A server's notice can come before the engine: the transcript that tells it loads now.
     if (this.session.transcript.length > 0) this.#views.load().catch((error: unknown) => console.warn('autoui-agent: the transcript could not be loaded.', error));
     this.requestUpdate();

@@ -7,6 +7,11 @@ export interface ComposerSubmitDetail {
   text: string;
 }
 
+/** Detail of `composer-files`: the files picked or pasted. */
+export interface ComposerFilesDetail {
+  files: File[];
+}
+
 /** Most questions kept for the arrow-key history. */
 const HISTORY_LIMIT = 50;
 
@@ -14,14 +19,17 @@ const HISTORY_LIMIT = 50;
  * The built-in composer of `<autoui-agent>`: a text box, Send, and Stop while a run is going.
  * Enter sends, Shift+Enter starts a new line, Arrow Up on the first line and Down on the last
  * walk the history of questions. The text box takes its direction from what is typed in it.
- * Never runs anything itself.
+ * With `accept` set, a button picks local files and files pasted in the text box are taken (both
+ * told as `composer-files`; a pasted file leaves the text as it was). Never runs anything itself.
  *
  * @fires {CustomEvent<ComposerSubmitDetail>} composer-submit - Send was pressed. detail: `{text}`.
  * @fires {Event} composer-stop - Stop was pressed.
+ * @fires {CustomEvent<ComposerFilesDetail>} composer-files - Files were picked or pasted. detail: `{files}`.
  *
  * @csspart input - The text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button.
+ * @csspart attach - The button that picks files.
  *
  * @tagname autoui-composer
  */
@@ -42,6 +50,7 @@ export class AutouiComposer extends LitElement {
       border: 1px solid transparent; background: var(--_color-accent); color: var(--_color-on-accent);
     }
     button.stop { background: var(--_color-danger); }
+    button.attach { padding: 0.5rem; background: none; color: inherit; border-color: var(--_color-border); }
     button:disabled { opacity: 0.5; cursor: default; }
     textarea:focus-visible, button:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: 2px; }
   `;
@@ -50,6 +59,7 @@ export class AutouiComposer extends LitElement {
   static override properties = {
     running: {type: Boolean},
     strings: {attribute: false},
+    accept: {attribute: false},
   };
 
   /** True while a run is going: Send is replaced by Stop. */
@@ -57,6 +67,9 @@ export class AutouiComposer extends LitElement {
 
   /** Texts in the element's language. */
   strings: ComposerStrings = COMPOSER_STRINGS.fr;
+
+  /** The file picker's `accept` (`.csv,.json`); undefined: files are off, no button, pastes are text. */
+  accept?: string;
 
   #value = '';
 
@@ -97,11 +110,34 @@ export class AutouiComposer extends LitElement {
         .value=${this.value}
         @input=${(e: Event) => (this.value = (e.target as HTMLTextAreaElement).value)}
         @keydown=${this.#onKeyDown}
+        @paste=${this.#onPaste}
       ></textarea>
+      ${this.accept === undefined
+        ? ''
+        : html`<button part="attach" class="attach" type="button" aria-label=${s.attach} title=${s.attach} @click=${() => this.renderRoot.querySelector('input')!.click()}>📎</button
+            ><input type="file" multiple hidden accept=${this.accept} @change=${this.#onPicked} />`}
       ${this.running
         ? html`<button part="stop" class="stop" type="button" @click=${() => this.dispatchEvent(new Event('composer-stop'))}>${s.stop}</button>`
         : html`<button part="send" type="submit" ?disabled=${!this.value.trim()}>${s.send}</button>`}
     </form>`;
+  }
+
+  #files(files: File[]): void {
+    if (files.length) this.dispatchEvent(new CustomEvent<ComposerFilesDetail>('composer-files', {detail: {files}}));
+  }
+
+  #onPicked(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    this.#files([...(input.files ?? [])]);
+    // Emptied: picking the same file again is a change too.
+    input.value = '';
+  }
+
+  #onPaste(event: ClipboardEvent): void {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (!files.length || this.accept === undefined) return;
+    event.preventDefault();
+    this.#files(files);
   }
 
   #onSubmit(event: Event): void {

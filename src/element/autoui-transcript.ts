@@ -8,6 +8,7 @@ import {STRINGS, type Strings} from './strings.js';
 import {tokens} from '../styles/tokens.js';
 import {hasLongWord} from '../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../session/transcript.js';
+import {fileNoticeText} from './file-notice-text.js';
 
 /** A sign-in or elicitation entry of the transcript. */
 export type PromptEntry = Extract<TranscriptEntry, {kind: 'sign-in' | 'elicitation'}>;
@@ -146,7 +147,7 @@ export class AutouiTranscript extends LitElement {
           >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
       }
       case 'notice': {
-        const text = noticeText(entry, s);
+        const text = noticeText(entry, s, this.language);
         // An error is also an alert (on an inner span: a list item may not take that role).
         return html`<li part="notice" class="notice ${entry.level}${longWords(String(text))}" dir="auto">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
       }
@@ -190,7 +191,7 @@ export class AutouiTranscript extends LitElement {
 const isPrompt = (entry: TranscriptEntry): entry is PromptEntry => entry.kind === 'sign-in' || entry.kind === 'elicitation';
 
 /** A notice in the element's words: the session says what happened, the view says it. */
-function noticeText(notice: Notice, s: Strings): string {
+function noticeText(notice: Notice, s: Strings, language: 'fr' | 'en'): string {
   switch (notice.reason) {
     case 'busy':
       return s.busy;
@@ -208,6 +209,8 @@ function noticeText(notice: Notice, s: Strings): string {
       return notice.message ?? '';
     case 'restored':
       return restoredText(notice, s);
+    case 'file':
+      return fileNoticeText(notice, s, language);
   }
 }
 

@@ -7,6 +7,7 @@ const en = {
   inputLabel: 'Your question',
   send: 'Send',
   stop: 'Stop',
+  attach: 'Attach files',
 };
 
 /** The composer's texts of one language. */
@@ -17,6 +18,7 @@ const fr: ComposerStrings = {
   inputLabel: 'Votre question',
   send: 'Envoyer',
   stop: 'Arrêter',
+  attach: 'Joindre des fichiers',
 };
 
 /** The composer's texts by language. */

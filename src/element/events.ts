@@ -123,6 +123,14 @@ export interface RestoredDetail {
   conversation: boolean;
 }
 
+/** `autoui-file-attached` / `autoui-file-removed`: a local file (its name is the visitor's: untrusted text), its bytes, and its rows and columns (summed over its tables). */
+export interface AutouiFileDetail {
+  name: string;
+  size: number;
+  rows: number;
+  columns: number;
+}
+
 /** Every public event name with its detail type. */
 export interface AutouiEventMap {
   'autoui-widget-create': WidgetCreateDetail;
@@ -141,6 +149,8 @@ export interface AutouiEventMap {
   'autoui-sign-in': SignInDetail;
   'autoui-elicitation': ElicitationDetail;
   'autoui-restored': RestoredDetail;
+  'autoui-file-attached': AutouiFileDetail;
+  'autoui-file-removed': AutouiFileDetail;
 }
 
 /** Each public event name with its `CustomEvent` type, as the DOM's event maps hold them. */

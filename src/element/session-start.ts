@@ -163,7 +163,7 @@ export async function startSession(host: StartHost, attributes: Omit<StartAttrib
 }
 
 /** Where `persist` keeps an element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
-function storageKey(host: StartHost): string {
+export function storageKey(host: StartHost): string {
   if (!host.id && host.persist === 'local') console.warn('autoui-agent: persist="local" without an id: the stored copy is keyed by the element\'s place among the page\'s persisted elements. Give it an id.');
   // By property, not attribute: a page may set `persist` as a property, which is not reflected.
   const persisted = [...document.querySelectorAll<Element>('autoui-agent')].filter((e) => (e as Partial<StartHost>).persist === 'local');

@@ -50,6 +50,9 @@ const en = {
   manyWidgets: '{count} widgets',
   restoredDropped: 'left out: {types}',
   storagePrefix: 'Not kept in this browser: ',
+  fileAttached: '{name} attached: {shape}',
+  fileRefused: '{name} was not attached: {message}',
+  fileMissing: 'The widgets made from {names} are kept; attach the file again to ask more about it.',
 };
 
 /** The texts of one language. */
@@ -101,6 +104,9 @@ const fr: Strings = {
   manyWidgets: '{count} widgets',
   restoredDropped: 'non affichés\u00a0: {types}',
   storagePrefix: 'Non conservé dans ce navigateur\u00a0: ',
+  fileAttached: '{name} joint\u00a0: {shape}',
+  fileRefused: '{name} n\u2019a pas été joint\u00a0: {message}',
+  fileMissing: 'Les widgets faits à partir de {names} sont gardés\u00a0; joignez de nouveau le fichier pour en demander plus.',
 };
 
 /** Texts by language. */

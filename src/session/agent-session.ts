@@ -66,7 +66,7 @@ export class AgentSession {
   readonly notices: SessionNoticesApi;
 
   #settings: SessionSettings;
-  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval' | 'auth' | 'askElicitation' | 'protocolMemory'>;
+  readonly #hooks: Pick<AgentSessionOptions, 'prepare' | 'prepareRestore' | 'settle' | 'serverWaitMs' | 'askApproval' | 'auth' | 'askElicitation' | 'protocolMemory' | 'attachedFiles'>;
   /** The history, the result buffer, the transcript, and who hears of them. */
   readonly #conversation = new Conversation();
   /** The MCP servers, and what they ask of the person. */
@@ -90,9 +90,9 @@ export class AgentSession {
   #epoch = 0;
 
   constructor(options: AgentSessionOptions = {}) {
-    const {layers, servers, prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, ...settings} = options;
+    const {layers, servers, prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, attachedFiles, ...settings} = options;
     this.#settings = settings;
-    this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory};
+    this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, attachedFiles};
     this.#layers = [...(layers ?? [])];
     this.notices = this.#conversation.notices;
     this.#servers = new SessionServers(this.#conversation, this.#hooks);
@@ -263,8 +263,9 @@ export class AgentSession {
   /**
    * The session as plain JSON (see `AutouiSnapshot`): the widgets with their params, places, sizes
    * and styles, the transcript (tool calls without arguments or results), the servers' names and
-   * addresses (never a token, nor a query string). With `{conversation: true}` also the conversation
-   * as the model saw it, tool results included, as of the last finished question.
+   * addresses (never a token, nor a query string), the attached files' schema (never a row). With
+   * `{conversation: true}` also the conversation as the model saw it, tool results included, as of
+   * the last finished question.
    */
   snapshot(options: SnapshotOptions = {}): AutouiSnapshot {
     const conversation = this.#conversation;
@@ -272,6 +273,7 @@ export class AgentSession {
       widgets: this.widgets.list(),
       transcript: conversation.transcript,
       servers: this.#servers.statuses,
+      files: this.#hooks.attachedFiles?.(),
       ...(options.conversation ? {conversation: {messages: conversation.history, results: conversation.buffer?.entries() ?? []}} : {}),
     });
   }

@@ -34,7 +34,7 @@ export function checkRestoredWidgets(
     if (!check) return leftOut('no layer shows widgets of this type', true);
     if (!check.ok) return leftOut(check.reason);
     if (!pageAllows({type: check.widget.type, params: check.widget.params})) return leftOut('the page vetoed it');
-    const {position, size} = widget;
-    return [{id: widget.id, ...check.widget, ...(position ? {position} : {}), ...(size ? {size} : {})}];
+    const {position, size, source} = widget;
+    return [{id: widget.id, ...check.widget, ...(position ? {position} : {}), ...(size ? {size} : {}), ...(source ? {source} : {})}];
   });
 }

@@ -11,6 +11,7 @@ import type {LanguageModel} from '../providers/language-model.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import type {Conversation} from './conversation.js';
 import type {SessionSettings} from './session-options.js';
+import {RunSources} from './widget-sources.js';
 
 /** What the session gives a question besides its settings and conversation. */
 export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widgets' | 'approval' | 'signal'> {
@@ -21,8 +22,10 @@ export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widget
 /** The loop options of a question asked with `settings`, continuing `conversation` (whose result buffer it makes if there is none yet). */
 export function loopOptions(settings: SessionSettings, conversation: Conversation, parts: QuestionParts): AgentLoopOptions {
   const model = settings.model ?? {provider: 'anthropic'};
-  const {live, ...rest} = parts;
+  const {live, widgets, ...rest} = parts;
   conversation.buffer ??= new ResultBuffer();
+  // The widgets a question shows after reading local files say which (see widget-sources.ts).
+  const sources = new RunSources();
   return {
     provider: isLanguageModel(model) ? model : createProvider(model),
     lang: settings.language ?? 'fr',
@@ -34,7 +37,8 @@ export function loopOptions(settings: SessionSettings, conversation: Conversatio
     maxTokens: settings.maxTokens,
     history: conversation.history,
     resultBuffer: conversation.buffer,
-    callbacks: conversation.loopCallbacks(live),
+    callbacks: sources.hearing(conversation.loopCallbacks(live)),
+    widgets: sources.stamping(widgets),
     ...rest,
   };
 }

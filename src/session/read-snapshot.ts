@@ -10,7 +10,8 @@ import type {ApprovalRequest} from '../agent/approval.js';
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {AssistantMessage, ModelMessage, ToolResultPart} from '../providers/model-messages.js';
 import {readUntrustedJson} from '../schema/untrusted-json.js';
-import {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION, type SnapshotConversation, type SnapshotResult, type SnapshotWidget} from './snapshot-format.js';
+import {readFileNotice, readSnapshotFiles, readWidgetSource} from './read-snapshot-files.js';
+import {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION, type SnapshotConversation, type SnapshotFile, type SnapshotResult, type SnapshotWidget} from './snapshot-format.js';
 import type {Notice, NoticeReason, RestoreSource, TranscriptEntry} from './transcript.js';
 
 /** Something of a snapshot that was left out, and why (in words for a developer). */
@@ -33,6 +34,8 @@ export interface ReadSnapshot {
   widgets: ReadWidget[];
   transcript: TranscriptEntry[];
   conversation?: SnapshotConversation;
+  /** The local files it says were attached (their schema). */
+  files: SnapshotFile[];
   dropped: DroppedPart[];
 }
 
@@ -44,7 +47,7 @@ const short = (v: unknown, max = 60) => (isString(v) ? v.slice(0, max) : typeof 
 const ID = /^w_[a-z0-9]{6}$/;
 /** Larger than any canvas: a place or size beyond it is a mistake or an attack. */
 const MAX_COORDINATE = 100_000;
-const NOTICE_REASONS: readonly NoticeReason[] = ['busy', 'aborted', 'max_iterations', 'max_tokens', 'error', 'restored', 'storage'];
+const NOTICE_REASONS: readonly NoticeReason[] = ['busy', 'aborted', 'max_iterations', 'max_tokens', 'error', 'restored', 'storage', 'file'];
 const APPROVAL_STATES = ['allowed', 'allowed-always', 'denied', 'stopped'] as const;
 const RESTORE_SOURCES: readonly RestoreSource[] = ['snapshot', 'share', 'local'];
 
@@ -73,7 +76,7 @@ export function readSnapshot(input: unknown): ReadSnapshot {
   const widgets = readWidgets((root.widgets as unknown[] | undefined) ?? [], dropped);
   const transcript = readTranscript((root.transcript as unknown[] | undefined) ?? [], dropped);
   const conversation = root.conversation === undefined ? undefined : readConversation(root.conversation, dropped);
-  return {widgets, transcript, ...(conversation ? {conversation} : {}), dropped};
+  return {widgets, transcript, ...(conversation ? {conversation} : {}), files: readSnapshotFiles(root.files), dropped};
 }
 
 function readWidgets(items: unknown[], dropped: DroppedPart[]): ReadWidget[] {
@@ -104,6 +107,8 @@ function readWidgets(items: unknown[], dropped: DroppedPart[]): ReadWidget[] {
       const style = Object.fromEntries(Object.entries(item.style).filter((e): e is [string, string] => isString(e[1])));
       if (Object.keys(style).length) widget.style = style;
     }
+    const source = readWidgetSource(item.source);
+    if (source) widget.source = source;
     widgets.push(widget);
   }
   return widgets;
@@ -178,7 +183,8 @@ function readEntry(item: unknown): TranscriptEntry | undefined {
       const code = optionalString(item.code, 60);
       const message = optionalString(item.message);
       const restored = readRestored(item.restored);
-      return {kind: 'notice', reason, level: item.level, ...(code !== undefined ? {code} : {}), ...(message !== undefined ? {message} : {}), ...(restored ? {restored} : {})};
+      const file = readFileNotice(item.file);
+      return {kind: 'notice', reason, level: item.level, ...(code !== undefined ? {code} : {}), ...(message !== undefined ? {message} : {}), ...(restored ? {restored} : {}), ...(file ? {file} : {})};
     }
     default:
       return undefined;

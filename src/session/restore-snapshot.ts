@@ -22,7 +22,7 @@ export async function restoreSnapshot(input: unknown, source: RestoreSource, run
     read = readSnapshot(input);
     // A share link carries a canvas, nothing else: lines or a history written by whoever made
     // the link would speak in the agent's voice and be sent to the model.
-    if (source === 'share') read = {widgets: read.widgets, transcript: [], dropped: read.dropped.filter((d) => d.part === 'widget')};
+    if (source === 'share') read = {widgets: read.widgets, transcript: [], files: read.files, dropped: read.dropped.filter((d) => d.part === 'widget')};
     // The layers that check widgets, and the result buffer of a restored conversation.
     await run.prepare();
     if (read.conversation) {
@@ -59,7 +59,7 @@ export async function restoreSnapshot(input: unknown, source: RestoreSource, run
   if ((source !== 'snapshot' && !empty) || dropped.length) {
     conversation.notice({reason: 'restored', level: 'info', restored: {source, widgets: widgets.length, dropped: droppedTypes}});
   }
-  const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined};
+  const result: RestoreResult = {widgets, dropped, conversation: read.conversation !== undefined, ...(read.files.length ? {files: read.files} : {})};
   conversation.emit({type: 'restored', source, ...result});
   return result;
 }

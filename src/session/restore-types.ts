@@ -7,6 +7,7 @@ import type {ToolLayer} from '../agent/types.js';
 import type {WidgetInstance} from '../agent/widget-sink.js';
 import type {Conversation} from './conversation.js';
 import type {DroppedPart} from './read-snapshot.js';
+import type {SnapshotFile} from './snapshot-format.js';
 import type {RestoreSource} from './transcript.js';
 import type {WidgetStore} from './widget-store.js';
 
@@ -27,6 +28,8 @@ export interface RestoreResult {
   dropped: DroppedPart[];
   /** True when the snapshot's conversation was restored: the next question continues it. */
   conversation: boolean;
+  /** The local files the snapshot says were attached (their schema): a view tells which must be attached again. */
+  files?: SnapshotFile[];
 }
 
 /** The restore side of a session, as a view reaches it (`session.restores`). */

@@ -14,6 +14,7 @@ import type {DroppedPart} from './read-snapshot.js';
 import type {Notice, RestoreSource} from './transcript.js';
 import type {ElicitationPrompt, ElicitationResponder, ElicitationState} from './session-elicitations.js';
 import type {SignInRequest, SignInResponder, SignInState} from './session-sign-ins.js';
+import type {SnapshotFile} from './snapshot-format.js';
 
 /** A failure, with its stable code (`PROVIDER_HTTP`, `MCP_CONNECT`, ...). */
 export interface SessionError {
@@ -60,7 +61,7 @@ export type SessionEvent =
    * A snapshot replaced the canvas and the transcript (and the conversation, when `conversation`):
    * the widgets now shown, and what was left out. The widgets' own events came before it.
    */
-  | {type: 'restored'; source: RestoreSource; widgets: WidgetInstance[]; dropped: DroppedPart[]; conversation: boolean};
+  | {type: 'restored'; source: RestoreSource; widgets: WidgetInstance[]; dropped: DroppedPart[]; conversation: boolean; files?: SnapshotFile[]};
 
 /** A subscriber. Contract: should not throw (a throw is reported on the console and skipped). */
 export type SessionListener = (event: SessionEvent) => void;

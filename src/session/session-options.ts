@@ -14,6 +14,7 @@ import type {McpAuthOptions, ProtocolMemory} from '../mcp/index.js';
 import type {AskElicitation} from './session-elicitations.js';
 import type {ServerConfig} from './server-set.js';
 import type {QuestionSource} from './session-apps.js';
+import type {SnapshotFile} from './snapshot-format.js';
 
 /** How a session answers; changed with `configure()`, read at each question. */
 export interface SessionSettings {
@@ -82,6 +83,8 @@ export interface AgentSessionOptions extends SessionSettings {
   askElicitation?: AskElicitation;
   /** Where each server's MCP revision is remembered (default: for the page's lifetime). */
   protocolMemory?: ProtocolMemory;
+  /** The local files attached to the session (the `files` layer's), which its snapshots name with their schema. */
+  attachedFiles?: () => readonly SnapshotFile[];
 }
 
 /** Options of `AgentSession.ask`. */

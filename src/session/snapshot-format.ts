@@ -54,6 +54,23 @@ export interface SnapshotConversation {
   results: SnapshotResult[];
 }
 
+/**
+ * A local file the session had attached: its name, size, kind and tables' schema (names, sheets,
+ * row counts, columns and their types), never a row. A restore keeps the widgets made from it and
+ * says which files must be attached again to ask more about them. (The session knows files only
+ * by these facts: the engine that reads them is the element's.)
+ */
+export interface SnapshotFile {
+  /** The file's name as the visitor's system gave it (untrusted text). */
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** `csv`, `tsv`, `json`, `jsonl`, `xlsx` or `ods`. */
+  kind: string;
+  /** One per file, or one per sheet of a spreadsheet. */
+  tables: Array<{name: string; sheet?: string; rows: number; columns: Array<{name: string; type: string}>}>;
+}
+
 /** A snapshot of a session (see the module comment). */
 export interface AutouiSnapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -63,6 +80,8 @@ export interface AutouiSnapshot {
   widgets: SnapshotWidget[];
   transcript: SnapshotTranscriptEntry[];
   servers: SnapshotServer[];
+  /** The local files attached when it was taken (their schema only); absent when there were none. */
+  files?: SnapshotFile[];
   /** Only in a snapshot taken with `{conversation: true}`. */
   conversation?: SnapshotConversation;
 }

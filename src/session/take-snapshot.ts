@@ -8,7 +8,7 @@ import {MCP_APP_WIDGET_TYPE} from '../schema/mcp-app-view.js';
 import type {WidgetInstance} from '../agent/widget-sink.js';
 import {publicAddress} from '../policy/public-address.js';
 import type {ModelMessage} from '../providers/model-messages.js';
-import {SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type AutouiSnapshot, type SnapshotResult, type SnapshotTranscriptEntry} from './snapshot-format.js';
+import {SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type AutouiSnapshot, type SnapshotFile, type SnapshotResult, type SnapshotTranscriptEntry} from './snapshot-format.js';
 import type {TranscriptEntry} from './transcript.js';
 
 /** The parts of a session a snapshot is written from. */
@@ -16,6 +16,8 @@ export interface SnapshotSource {
   widgets: readonly WidgetInstance[];
   transcript: readonly TranscriptEntry[];
   servers: ReadonlyArray<{name: string; url: string}>;
+  /** The attached local files, as their schema (a view never hands their rows: it has none). */
+  files?: readonly SnapshotFile[];
   /** Present only when the conversation is wanted. */
   conversation?: {messages: readonly ModelMessage[]; results: readonly SnapshotResult[]};
 }
@@ -28,16 +30,18 @@ export function takeSnapshot(source: SnapshotSource, now = new Date()): AutouiSn
     createdAt: now.toISOString(),
     // An MCP App view is left out: it lives with its server's connection, its params hold the
     // call's arguments and result (which a snapshot never holds), and no restore could show it.
-    widgets: source.widgets.filter(({type}) => type !== MCP_APP_WIDGET_TYPE).map(({id, type, params, position, size, style}) => ({
+    widgets: source.widgets.filter(({type}) => type !== MCP_APP_WIDGET_TYPE).map(({id, type, params, position, size, style, source}) => ({
       id,
       type,
       params,
       ...(position ? {position} : {}),
       ...(size ? {size} : {}),
       ...(style && Object.keys(style).length ? {style} : {}),
+      ...(source ? {source} : {}),
     })),
     transcript: source.transcript.flatMap(snapshotEntry),
     servers: source.servers.map(({name, url}) => ({name, url: publicAddress(url)})),
+    ...(source.files?.length ? {files: [...source.files]} : {}),
     ...(source.conversation ? {conversation: {messages: [...source.conversation.messages], results: [...source.conversation.results]}} : {}),
   };
   // One deep copy: the snapshot shares no object with the session. On the way, a server's full

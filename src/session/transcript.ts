@@ -11,7 +11,7 @@ import type {ElicitationPrompt, ElicitationState} from './session-elicitations.j
 import type {SignInRequest, SignInState} from './session-sign-ins.js';
 
 /** Why a notice was shown. */
-export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage' | 'app';
+export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage' | 'app' | 'file';
 
 /** Where a restored session came from: the page's call or attribute, a share link, the browser's stored copy. */
 export type RestoreSource = 'snapshot' | 'share' | 'local';
@@ -26,6 +26,20 @@ export interface Notice {
   message?: string;
   /** For `restored`: where from, how many widgets came back, and the types of those left out (each once, at most 20). */
   restored?: {source: RestoreSource; widgets: number; dropped: string[]};
+  /**
+   * For `file`: what happened to which local files (their names as the visitor's system gave them:
+   * untrusted text). `attached` (with its rows and columns), `refused` (with `code` and `message`),
+   * `missing`: a restored snapshot's widgets came from them, and they must be attached again.
+   */
+  file?: FileNotice;
+}
+
+/** The facts of a `file` notice. */
+export interface FileNotice {
+  event: 'attached' | 'refused' | 'missing';
+  names: string[];
+  rows?: number;
+  columns?: number;
 }
 
 /** One line of the transcript. */

@@ -7,7 +7,7 @@
  */
 import type {CreateWidgetOptions, NewWidget, WidgetDraft, WidgetDraftSink, WidgetInstance} from '../agent/widget-sink.js';
 
-export type {CanvasPosition, CanvasSize, CreateWidgetOptions, NewWidget, WidgetDraft, WidgetInstance} from '../agent/widget-sink.js';
+export type {CanvasPosition, CanvasSize, CreateWidgetOptions, NewWidget, WidgetDraft, WidgetInstance, WidgetSource} from '../agent/widget-sink.js';
 
 /** What changed, given to subscribers after each change. */
 export interface WidgetChange {
@@ -60,7 +60,7 @@ export class WidgetStore implements WidgetDraftSink {
   create(widget: NewWidget, options: CreateWidgetOptions = {}): WidgetInstance {
     let id = randomId();
     while (this.#items.has(id)) id = randomId();
-    const instance: WidgetInstance = {id, type: widget.type, params: widget.params};
+    const instance: WidgetInstance = {id, type: widget.type, params: widget.params, ...(options.source && {source: options.source})};
     const fromDraft = options.draft !== undefined && this.#drafts.delete(options.draft) ? options.draft : undefined;
     if (fromDraft !== undefined) this.#finished.add(fromDraft);
     this.#items.set(id, instance);
@@ -132,6 +132,7 @@ export class WidgetStore implements WidgetDraftSink {
       if (widget.position) instance.position = {x: Math.max(0, finite(widget.position.x)), y: Math.max(0, finite(widget.position.y))};
       if (widget.size) instance.size = {width: Math.max(40, finite(widget.size.width)), height: Math.max(40, finite(widget.size.height))};
       if (widget.style && Object.keys(widget.style).length) instance.style = {...widget.style};
+      if (widget.source) instance.source = widget.source;
       this.#items.set(id, instance);
       this.#emit({kind: 'added', id, instance});
       return copy(instance);
@@ -194,5 +195,6 @@ function copy(instance: WidgetInstance): WidgetInstance {
     ...(instance.position ? {position: {...instance.position}} : {}),
     ...(instance.size ? {size: {...instance.size}} : {}),
     ...(instance.style ? {style: {...instance.style}} : {}),
+    ...(instance.source ? {source: {files: [...instance.source.files]}} : {}),
   };
 }

@@ -1,0 +1,58 @@
+/**
+ * The texts of the element's attached files (part of their lazy chunk): the chips above the
+ * composer, the drop target, and how a size, rows and columns are written in each language.
+ */
+const en = {
+  files: 'Attached files',
+  remove: 'Remove {name}',
+  reading: 'reading…',
+  drop: 'Drop the files to attach them: they stay in this browser.',
+  off: 'Files are off on this element (files="off").',
+  oneRow: '1 row',
+  manyRows: '{count} rows',
+  oneColumn: '1 column',
+  manyColumns: '{count} columns',
+};
+
+/** The files' texts of one language. */
+export type FileStrings = Record<keyof typeof en, string>;
+
+const fr: FileStrings = {
+  files: 'Fichiers joints',
+  remove: 'Retirer {name}',
+  reading: 'lecture…',
+  drop: 'Déposez les fichiers pour les joindre\u00a0: ils restent dans ce navigateur.',
+  off: 'Les fichiers sont désactivés sur cet élément (files="off").',
+  oneRow: '1 ligne',
+  manyRows: '{count} lignes',
+  oneColumn: '1 colonne',
+  manyColumns: '{count} colonnes',
+};
+
+/** The files' texts by language. */
+export const FILE_STRINGS: {en: FileStrings; fr: FileStrings} = {en, fr};
+
+/**
+ * `text` with each `{key}` replaced by its value, in one pass: a file name that holds `{message}`
+ * or `$&` stays as it is, never read as a placeholder or a replacement pattern.
+ */
+export const fill = (text: string, values: Record<string, string>): string => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/** "12.4 MB" (en), "12,4 Mo" (fr): bytes in the largest unit under 1,000 of it. */
+export function sizeText(bytes: number, language: 'fr' | 'en'): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(language, {style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1}).format(value);
+}
+
+/** "2,144,019 rows, 6 columns" in the language's words and number format. */
+export function shapeText(rows: number, columns: number, language: 'fr' | 'en'): string {
+  const s = FILE_STRINGS[language];
+  const count = (n: number, one: string, many: string) => (n === 1 ? one : fill(many, {count: new Intl.NumberFormat(language).format(n)}));
+  return `${count(rows, s.oneRow, s.manyRows)}, ${count(columns, s.oneColumn, s.manyColumns)}`;
+}
