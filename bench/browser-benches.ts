@@ -1,10 +1,11 @@
 /**
- * The benchmarks that run in Chromium (4, 5, 6, 7, 8, 9, 11): bundled by bench/run.mjs with esbuild (packages
+ * The benchmarks that run in Chromium (4, 5, 6, 7, 8, 9, 11, 12): bundled by bench/run.mjs with esbuild (packages
  * left external) and run in a child process. Reads the servers' URLs from `BENCH_SERVERS`; prints
  * one JSON array of BenchResult on stdout's last line. `BENCH_ONLY=render,startup` runs a subset.
  */
 import {openChromium} from './browser/chromium-session.mjs';
 import {hugeContent} from './browser/long-content.bench.js';
+import {localFiles} from './browser/files.bench.js';
 import {progressiveWidgets} from './browser/progressive.bench.js';
 import {rendering} from './browser/render.bench.js';
 import {snapshotRestore} from './browser/snapshot.bench.js';
@@ -26,6 +27,7 @@ try {
   if (wanted('progressive')) results.push(await progressiveWidgets(session, servers['fake-llm']));
   if (wanted('snapshot')) results.push(await snapshotRestore(session));
   if (wanted('huge')) results.push(await hugeContent(session));
+  if (wanted('files')) results.push(await localFiles(session));
 } finally {
   await session.close();
 }

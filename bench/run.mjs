@@ -4,7 +4,7 @@
  * against a baseline measured in the same run, and writes bench/results.json. Timings live here
  * only, never in pass/fail tests.
  *
- *   node bench/run.mjs [dispatch tokens loop proxy render startup streaming canvas-streaming progressive snapshot huge]   (default: all eleven)
+ *   node bench/run.mjs [dispatch tokens loop proxy render startup streaming canvas-streaming progressive snapshot huge files]   (default: all twelve)
  *
  * Steps: build our ES bundle with the project's Vite config into bench/.build/dist/ (not dist/,
  * which other work may be rebuilding; BENCH_NO_BUILD=1 reuses the last one), bundle the
@@ -20,7 +20,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = `${root}bench/.build`;
 const NODE = ['dispatch', 'tokens', 'loop', 'proxy'];
-const BROWSER = ['render', 'startup', 'streaming', 'canvas-streaming', 'progressive', 'snapshot', 'huge'];
+const BROWSER = ['render', 'startup', 'streaming', 'canvas-streaming', 'progressive', 'snapshot', 'huge', 'files'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => ![...NODE, ...BROWSER].includes(a));
 if (unknown.length) {
@@ -33,7 +33,8 @@ mkdirSync(out, {recursive: true});
 const started = Date.now();
 if (only(BROWSER).length && process.env.BENCH_NO_BUILD !== '1') {
   console.log('bench: building the ES build into bench/.build/dist/ ...');
-  execFileSync('node', ['scripts/gen-validators.mjs'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
+  // `npm run gen`'s two steps: the validators (which empties src/generated/ first), then the files Worker's source.
+  for (const script of ['scripts/gen-validators.mjs', 'scripts/gen-files-worker.mjs']) execFileSync('node', [script], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
   // The script-tag ES build of `npm run build`: the element and autoui-agent/core, sharing chunks.
   execFileSync('npx', ['vite', 'build', '--outDir', 'bench/.build/dist', '--logLevel', 'warn'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
 }
@@ -64,6 +65,8 @@ await Promise.all([
   // Baselines for the browser: minified like our bundle.
   build({...common, entryPoints: [`${root}bench/pages/render-bare.js`], outfile: `${out}/render-bare.js`, platform: 'browser', target: 'es2022', minify: true, loader: {'.css': 'text'}}),
   build({...common, entryPoints: [`${root}bench/pages/startup-lit.js`], outfile: `${out}/startup-lit.js`, platform: 'browser', target: 'es2022', minify: true}),
+  // The local-files baseline: Papa Parse alone, as a classic Worker script.
+  build({...common, format: 'iife', entryPoints: [`${root}bench/pages/files-papa-worker.js`], outfile: `${out}/files-papa-worker.js`, platform: 'browser', target: 'es2022', minify: true}),
   build({
     ...common,
     entryPoints: [`${root}bench/node-benches.ts`],

@@ -66,6 +66,26 @@ if (!config) {
   }
 }
 
+// The sample file: fetched from this site, then attached as if the visitor had dropped it (read
+// and queried in the browser). With replays, a recorded conversation then asks what is in it.
+const sampleButton = document.getElementById('sample-file');
+sampleButton.addEventListener('click', async () => {
+  sampleButton.disabled = true;
+  try {
+    const blob = await fetch('./samples/penguins.csv').then((r) => {
+      if (!r.ok) throw new Error(`the sample file did not load (HTTP ${r.status})`);
+      return r.blob();
+    });
+    await agent.attach(new File([blob], 'penguins.csv', {type: 'text/csv'}));
+    if (config?.mode === 'replay') await replay({file: 'penguins-file', question: 'What is in this file?'});
+  } catch (error) {
+    // The element has already shown a notice and sent `autoui-error` (logged below) for a refused file.
+    shared.textContent = error.message;
+  } finally {
+    sampleButton.disabled = false;
+  }
+});
+
 /** Adds the Notes server, which asks the person to sign in (once). */
 function addSignInServer() {
   if (!config.signInServer || agent.querySelector(`autoui-server[name="${config.signInServer.name}"]`)) return;
@@ -109,6 +129,8 @@ const summary = {
   'autoui-sign-in': (d) => `${d.server} asks to sign in at ${new URL(d.issuer ?? d.url).host}`,
   'autoui-elicitation': (d) => `${d.server} asks: ${d.message.slice(0, 60)}`,
   'autoui-server-error': (d) => `${d.name} ${d.code}`,
+  'autoui-file-attached': (d) => `${d.name}: ${d.rows} rows, ${d.columns} columns`,
+  'autoui-file-removed': (d) => d.name,
   'autoui-restored': (d) => `${d.source}: ${d.widgets.length} widgets${d.dropped.length ? `, ${d.dropped.length} left out` : ''}`,
 };
 for (const [name, describe] of Object.entries(summary)) {

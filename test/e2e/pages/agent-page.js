@@ -4,7 +4,7 @@
 // pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
 // noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute),
 // sandbox (the sandbox-url attribute), readonly, webmcp (the webmcp attribute), id, toolTimeout (seconds),
-// oauthCallback (the oauth-callback attribute).
+// oauthCallback (the oauth-callback attribute), files (the files attribute).
 import {loadBundle} from './load-bundle.js';
 
 const params = new URL(location.href).searchParams;
@@ -29,6 +29,7 @@ if (params.get('webmcp')) agent.setAttribute('webmcp', params.get('webmcp'));
 if (params.get('id')) agent.id = params.get('id');
 if (params.get('toolTimeout')) agent.setAttribute('tool-timeout', params.get('toolTimeout'));
 if (params.get('oauthCallback')) agent.setAttribute('oauth-callback', params.get('oauthCallback'));
+if (params.get('files')) agent.setAttribute('files', params.get('files'));
 agent.setAttribute('debug', '');
 for (const [name, url, protocol] of JSON.parse(params.get('servers') ?? '[]')) {
   const server = document.createElement('autoui-server');
@@ -43,7 +44,7 @@ const summarise = {
   'autoui-widget-created': (d) => ({id: d.id, type: d.type, params: d.params, element: d.element?.localName, connected: d.element?.isConnected}),
   'autoui-run-end': (d) => ({stopReason: d.result.stopReason, widgets: d.result.widgets.length, error: d.result.error}),
 };
-for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-widget-updated', 'autoui-widget-removed', 'autoui-tool-call', 'autoui-tool-approval', 'autoui-text', 'autoui-message', 'autoui-run-start', 'autoui-run-end', 'autoui-error', 'autoui-server-ready', 'autoui-server-error', 'autoui-sign-in', 'autoui-elicitation']) {
+for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-widget-updated', 'autoui-widget-removed', 'autoui-tool-call', 'autoui-tool-approval', 'autoui-text', 'autoui-message', 'autoui-run-start', 'autoui-run-end', 'autoui-error', 'autoui-server-ready', 'autoui-server-error', 'autoui-sign-in', 'autoui-elicitation', 'autoui-file-attached', 'autoui-file-removed']) {
   agent.addEventListener(type, (e) => {
     if (type === 'autoui-widget-create' && params.has('veto')) e.preventDefault();
     if (type === 'autoui-tool-approval' && params.has('pageDenies')) {
