@@ -2,6 +2,9 @@ import {LitElement, css, html} from 'lit';
 import {COMPOSER_STRINGS, type ComposerStrings} from './composer-strings.js';
 import {tokens} from '../styles/tokens.js';
 
+/** A paperclip drawn in the text colour: an emoji glyph is an empty box where no emoji font is installed. */
+const clip = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M20 11l-8 8a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a1.7 1.7 0 0 1-2.5-2.5l7.5-7.5"/></svg>`;
+
 /** Detail of `composer-submit`: the question typed. */
 export interface ComposerSubmitDetail {
   text: string;
@@ -50,7 +53,8 @@ export class AutouiComposer extends LitElement {
       border: 1px solid transparent; background: var(--_color-accent); color: var(--_color-on-accent);
     }
     button.stop { background: var(--_color-danger); }
-    button.attach { padding: 0.5rem; background: none; color: inherit; border-color: var(--_color-border); }
+    button.attach svg { width: 1.2em; height: 1.2em; }
+    button.attach { padding: 0.5rem; line-height: 0; background: none; color: inherit; border-color: var(--_color-border); }
     button:disabled { opacity: 0.5; cursor: default; }
     textarea:focus-visible, button:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: 2px; }
   `;
@@ -114,7 +118,7 @@ export class AutouiComposer extends LitElement {
       ></textarea>
       ${this.accept === undefined
         ? ''
-        : html`<button part="attach" class="attach" type="button" aria-label=${s.attach} title=${s.attach} @click=${() => this.renderRoot.querySelector('input')!.click()}>📎</button
+        : html`<button part="attach" class="attach" type="button" aria-label=${s.attach} title=${s.attach} @click=${() => this.renderRoot.querySelector('input')!.click()}>${clip}</button
             ><input type="file" multiple hidden accept=${this.accept} @change=${this.#onPicked} />`}
       ${this.running
         ? html`<button part="stop" class="stop" type="button" @click=${() => this.dispatchEvent(new Event('composer-stop'))}>${s.stop}</button>`
