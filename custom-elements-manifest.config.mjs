@@ -119,6 +119,11 @@ function vueTypes() {
   const detailOnly = (manifest) => {
     const copy = structuredClone(manifest);
     for (const declaration of copy.modules.flatMap((m) => m.declarations ?? [])) {
+      // A read-only property named like an attribute (`files`: the list attached, beside the
+      // `files` attribute whose property is `fileKinds`) would be a second prop of that name; a
+      // template cannot bind a read-only property anyway.
+      const attributes = new Set((declaration.attributes ?? []).map((a) => a.name));
+      if (declaration.members) declaration.members = declaration.members.filter((m) => !(m.kind === 'field' && m.readonly && attributes.has(m.name)));
       for (const event of declaration.events ?? []) {
         const detail = event.type?.text.match(/^CustomEvent<(.+)>$/)?.[1];
         if (detail) event.type = {text: detail};

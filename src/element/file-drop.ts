@@ -34,7 +34,7 @@ const detailOf = ({name, size, rows, columns}: AttachedFile): AutouiFileDetail =
 
 /** One element's files. See the module comment. */
 export class FileDrop {
-  /** The engine and its layer, from the first file on (its options are the attributes as they were then). */
+  /** The engine and its layer, from the first file on (its options follow the attributes). */
   #engine?: Promise<{files: LocalFiles; layer: WebMcpLayer}>;
   #files?: LocalFiles;
   /** Files being read, shown as busy chips. */
@@ -146,12 +146,20 @@ export class FileDrop {
     this.host.requestUpdate();
   }
 
-  /** The engine, made with the first file from the attributes as they are then. */
+  /** The engine, made with the first file. */
   #load(): Promise<{files: LocalFiles; layer: WebMcpLayer}> {
     return (this.#engine ??= import('../files/files-engine.js').then(
       ({createLocalFiles, createFilesLayer}) => {
-        const {fileKinds, filesMaxBytes} = this.host;
-        const files = (this.#files = createLocalFiles({kinds: parseFilesAttribute(fileKinds ?? null), maxBytes: filesMaxBytes > 0 ? filesMaxBytes : DEFAULT_FILE_MAX_BYTES}));
+        const host = this.host;
+        // Getters: a page that changes `files` or `files-max-bytes` later is obeyed at the next file.
+        const files = (this.#files = createLocalFiles({
+          get kinds() {
+            return parseFilesAttribute(host.fileKinds ?? null);
+          },
+          get maxBytes() {
+            return host.filesMaxBytes > 0 ? host.filesMaxBytes : DEFAULT_FILE_MAX_BYTES;
+          },
+        }));
         return {files, layer: createFilesLayer(files).layer};
       },
       (error: unknown) => {

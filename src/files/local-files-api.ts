@@ -6,7 +6,10 @@
  */
 import type {AttachedFile, ColumnType, FileKind} from './file-types.js';
 
-/** Options of the engine; the element sets them from its `files` and `files-max-bytes` attributes. */
+/**
+ * Options of the engine; the element sets them from its `files` and `files-max-bytes` attributes.
+ * `kinds` and `maxBytes` are read at each `attach()`, so they may be getters that follow them.
+ */
 export interface LocalFilesOptions {
   /** The kinds a file may be (default: every kind). Another kind is refused with `FILE_REFUSED`. */
   kinds?: readonly FileKind[];

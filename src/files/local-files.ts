@@ -31,8 +31,6 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
 
 /** Creates the local data engine of one element. */
 export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & {[CRASH_WORKER](): void} {
-  const kinds = options.kinds ?? FILE_KINDS;
-  const maxBytes = options.maxBytes ?? DEFAULT_FILE_MAX_BYTES;
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
   let channel: WorkerChannel | undefined;
@@ -85,6 +83,9 @@ export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & 
     },
 
     attach(file) {
+      // Read at each file: the options may be getters over attributes a page changes later.
+      const kinds = options.kinds ?? FILE_KINDS;
+      const maxBytes = options.maxBytes ?? DEFAULT_FILE_MAX_BYTES;
       const kind = kindOfFile(file.name, file.type);
       if (kinds.length === 0) return refused('This page does not take files.');
       if (!kind || !kinds.includes(kind)) return refused(`"${file.name}" is not a kind of file this page takes (${kinds.join(', ')}). Nothing was read.`);

@@ -128,6 +128,21 @@ describe('<autoui-agent> local files', () => {
     expect(small.widgets).to.deep.equal([]);
   });
 
+  it('follows files and files-max-bytes changed after the first file: the next file is judged by the new values', async () => {
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en'}});
+    await agent.attach(json());
+    agent.setAttribute('files-max-bytes', '10');
+    const big = await agent.attach(csv()).catch((e: unknown) => e);
+    expect(AutouiError.isInstance(big) && big.code, 'a file over the new limit').to.equal(ErrorCodes.FILE_REFUSED);
+    agent.setAttribute('files-max-bytes', '1000');
+    agent.setAttribute('files', 'json');
+    const kind = await agent.attach(csv()).catch((e: unknown) => e);
+    expect(AutouiError.isInstance(kind) && kind.code, 'a kind the new list leaves out').to.equal(ErrorCodes.FILE_REFUSED);
+    agent.setAttribute('files', 'csv json');
+    expect((await agent.attach(csv())).rows).to.equal(3);
+    expect(agent.files.map((f) => f.name)).to.deep.equal(['data.json', 'sales.csv']);
+  });
+
   it('files="off": no button, drops ignored, attach() refused', async () => {
     const off = await mountAgent(undefined, {attributes: {lang: 'en', files: 'off'}});
     const on = await mountAgent(undefined, {attributes: {lang: 'en'}});

@@ -129,8 +129,10 @@ test('the license notices of every bundled package travel with the package', () 
   const listed = (file) => [...readFileSync(join(root, file), 'utf8').matchAll(/^(@?[\w./-]+) \d+\.\d+\.\d+\S* \(/gm)].map((m) => m[1]);
   const scriptTag = listed('dist/THIRD-PARTY-LICENSES.txt');
   for (const name of ['lit', 'lit-html', 'chart.js', 'leaflet', 'marked', 'dompurify', 'zod', '@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps']) assert.ok(scriptTag.includes(name), `${name} is inlined in dist/ but not in its notices`);
-  // The bundler build inlines only the MCP Apps SDK's code (and Leaflet's stylesheet); the rest, the MCP client included, the app installs.
-  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@modelcontextprotocol/ext-apps', 'leaflet']);
+  for (const name of ['papaparse', 'sql.js', '@e965/xlsx']) assert.ok(scriptTag.includes(name), `${name} is in the files Worker's source in dist/ but not in its notices`);
+  // The bundler build inlines only the MCP Apps SDK's code, Leaflet's stylesheet and the files
+  // Worker's source (one string: Papa Parse, sql.js, SheetJS); the rest, the MCP client included, the app installs.
+  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', 'leaflet', 'papaparse', 'sql.js']);
 });
 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
