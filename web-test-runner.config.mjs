@@ -101,6 +101,15 @@ export default {
         <meta http-equiv="Content-Security-Policy" content="script-src 'self' 'unsafe-inline'">
         </head><body><script type="module" src="${framework}"></script></body></html>`,
     }] : []),
+    // Local files on a strict page that allows only what they need (the README's CSP): Trusted
+    // Types enforced, blob: workers, WebAssembly, no eval.
+    ...(hasTests('test/files-csp') ? [{
+      name: 'files-csp',
+      files: 'test/files-csp/**/*.test.ts',
+      testRunnerHtml: (framework) => `<!DOCTYPE html><html><head>
+        <meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'; trusted-types autoui-agent-files lit-html; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:">
+        </head><body><script type="module" src="${framework}"></script></body></html>`,
+    }] : []),
     ...reliabilityGroups,
   ],
   nodeResolve: {exportConditions: ['browser', 'production']},

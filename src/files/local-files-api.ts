@@ -8,7 +8,8 @@ import type {AttachedFile, ColumnType, FileKind} from './file-types.js';
 
 /**
  * Options of the engine; the element sets them from its `files` and `files-max-bytes` attributes.
- * `kinds` and `maxBytes` are read at each `attach()`, so they may be getters that follow them.
+ * Each option is read where it is used (`kinds` and `maxBytes` at each `attach()`, the time limits at
+ * each read and query), so they may be getters that follow the attributes.
  */
 export interface LocalFilesOptions {
   /** The kinds a file may be (default: every kind). Another kind is refused with `FILE_REFUSED`. */

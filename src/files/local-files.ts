@@ -31,8 +31,6 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
 
 /** Creates the local data engine of one element. */
 export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & {[CRASH_WORKER](): void} {
-  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-  const loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
   let channel: WorkerChannel | undefined;
   let kept: {file: File; attached: AttachedFile}[] = [];
   let queue: Promise<unknown> = Promise.resolve();
@@ -49,6 +47,8 @@ export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & 
   /** Reads `file` in `worker`, replacing the tables of `replaces`. */
   const load = async (worker: WorkerChannel, file: File, replaces: FileTable[]): Promise<AttachedFile> => {
     const kind = kindOfFile(file.name, file.type)!;
+    // Options are read at each use, like `kinds` and `maxBytes`.
+    const loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
     const limit = {
       ms: loadTimeoutMs,
       error: () => new AutouiError(ErrorCodes.FILE_UNREADABLE, `"${file.name}" took longer than ${seconds(loadTimeoutMs)} to read and was given up.`),
@@ -125,6 +125,7 @@ export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & 
       const maxRows = Math.min(Math.max(1, Math.floor(queryOptions.maxRows ?? DEFAULT_MAX_ROWS)), MAX_ROWS_CAP);
       return serial(async (): Promise<QueryAnswer> => {
         const worker = await ready();
+        const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
         const limit = {
           ms: queryTimeoutMs,
           error: () => new AutouiError(ErrorCodes.TOOL_TIMEOUT, `The query ran longer than ${seconds(queryTimeoutMs)} and was stopped. Aggregate more, or add a LIMIT.`),

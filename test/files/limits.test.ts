@@ -66,4 +66,43 @@ describe('local files: what is refused, and how', () => {
       expect((await engine.query('SELECT a FROM ok')).rows).to.deep.equal([[1]]);
     });
   });
+  it('gives up a file that takes longer than the load limit, keeps the files read before, and reads the next one', async () => {
+    // One read gets 2 ms, too short for any: the Worker is ended, a new one reads the kept files again.
+    let armed = false;
+    const engine = createLocalFiles({
+      get loadTimeoutMs() {
+        const ms = armed ? 2 : 60_000;
+        armed = false;
+        return ms;
+      },
+    });
+    try {
+      await engine.attach(fileOf('first.csv', ['a\n1\n2\n']));
+      armed = true;
+      const rows = Array.from({length: 50_000}, (_, i) => `${i},row ${i}`).join('\n');
+      const slow = await codeOf(engine.attach(fileOf('slow.csv', [`n,label\n${rows}\n`])));
+      expect(slow.code).to.equal('FILE_UNREADABLE');
+      expect(slow.message).to.contain('slow.csv').and.to.contain('given up');
+      expect(engine.files.map((f) => f.name)).to.deep.equal(['first.csv']);
+      expect((await engine.query('SELECT sum(a) FROM first')).rows).to.deep.equal([[3]]);
+      await engine.attach(fileOf('next.csv', ['b\n7\n']));
+      expect((await engine.query('SELECT b FROM next')).rows).to.deep.equal([[7]]);
+    } finally {
+      engine.dispose();
+    }
+  });
+
+  it('stops waiting for a query whose signal is aborted (ABORTED), and the next query answers', async () => {
+    const engine = createLocalFiles();
+    try {
+      await engine.attach(fileOf('t.csv', ['a\n1\n']));
+      const controller = new AbortController();
+      const runaway = engine.query('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 30000000) SELECT count(*) FROM c', {signal: controller.signal});
+      controller.abort();
+      expect((await codeOf(runaway)).code).to.equal('ABORTED');
+      expect((await engine.query('SELECT a FROM t')).rows).to.deep.equal([[1]]);
+    } finally {
+      engine.dispose();
+    }
+  });
 });
