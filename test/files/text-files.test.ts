@@ -41,6 +41,20 @@ describe('local files: CSV, TSV, JSON and JSON Lines', () => {
     expect(await rows('SELECT amount, typeof(amount) FROM late WHERE id >= 1199 ORDER BY id')).to.deep.equal([[2398, 'integer'], ['n/a', 'text']]);
   });
 
+  it('loses no row and no cell around its batched inserts: a row wider than the table after the sample, odd row counts', async () => {
+    // 1,000 rows decide the types, then rows are written many at a time: 1,130 + 1 + 70 rows
+    // cross batch edges, and the wider row (a third cell) comes while a batch is half full.
+    const lines = ['n,label'];
+    for (let i = 1; i <= 1130; i++) lines.push(`${i},row ${i}`);
+    lines.push('1131,row 1131,extra cell');
+    for (let i = 1132; i <= 1201; i++) lines.push(`${i},row ${i}`);
+    const attached = await engine.attach(fileOf('batches.csv', [lines.join('\n') + '\n']));
+    expect([attached.rows, attached.columns]).to.deep.equal([1201, 3]);
+    const answer = await engine.query('SELECT count(*), sum(n), count(DISTINCT label), max(column_3) FROM batches');
+    expect(answer.rows).to.deep.equal([[1201, (1201 * 1202) / 2, 1201, 'extra cell']]);
+    expect((await engine.query('SELECT label FROM batches WHERE n IN (1, 1000, 1064, 1131, 1201) ORDER BY n')).rows.flat()).to.deep.equal(['row 1', 'row 1000', 'row 1064', 'row 1131', 'row 1201']);
+  });
+
   it('reads UTF-8 with a BOM and UTF-16 LE and BE with theirs', async () => {
     await engine.attach(fileOf('bom.csv', [new Uint8Array([0xef, 0xbb, 0xbf]), 'ville,n\nMontréal,1\n']));
     expect(await rows('SELECT ville, n FROM bom')).to.deep.equal([['Montréal', 1]]);
