@@ -26,6 +26,8 @@ export interface FileDropHost extends StartHost {
   readonly fileKinds?: string;
   readonly filesMaxBytes: number;
   readonly persistFiles: boolean;
+  /** A read-only element asks nothing: it takes no dropped, picked or pasted file (`attach()` still works). */
+  readonly readonly: boolean;
   readonly language: 'fr' | 'en';
   requestUpdate(): void;
 }
@@ -64,8 +66,9 @@ export class FileDrop {
     return this.attached.map(({name, size, kind, tables}) => ({name, size, kind, tables}));
   }
 
-  /** The composer's file picker's `accept` (`.csv,.tsv`), or undefined when files are off: no button, drops and pastes ignored. */
+  /** The composer's file picker's `accept` (`.csv,.tsv`), or undefined when files are off or the element is read-only: no button, drops and pastes ignored. */
   get accept(): string | undefined {
+    if (this.host.readonly) return undefined;
     const kinds = parseFilesAttribute(this.host.fileKinds ?? null);
     return kinds.length ? '.' + kinds.join(',.') : undefined;
   }

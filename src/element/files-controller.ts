@@ -54,9 +54,10 @@ export class FilesController {
     ));
   }
 
-  // Files only (dragging text or a link over the element does nothing), unless files are off.
+  // Files only (dragging text or a link over the element does nothing), unless files are off or
+  // the element is read-only.
   readonly #onDrag = (event: DragEvent) => {
-    if (!event.dataTransfer?.types.includes('Files') || (this.#loaded && !this.#loaded.accept)) return;
+    if (!event.dataTransfer?.types.includes('Files') || this.host.readonly || (this.#loaded && !this.#loaded.accept)) return;
     event.preventDefault();
     // The dropped files are readable only while the event is dispatched.
     const files = event.type === 'drop' ? [...event.dataTransfer.files] : [];

@@ -159,6 +159,19 @@ describe('<autoui-agent> local files', () => {
     expect(off.files).to.deep.equal([]);
   });
 
+  it('a read-only element takes no dropped file (no question can be asked of it); the page may still attach()', async () => {
+    const viewer = await mountAgent(undefined, {attributes: {lang: 'en', readonly: ''}});
+    const log = new EventLog(viewer);
+    const over = dragEvent('dragover', csv());
+    viewer.dispatchEvent(over);
+    expect(over.defaultPrevented, 'a file dragged over a read-only element is not accepted').to.equal(false);
+    viewer.dispatchEvent(dragEvent('drop', csv('dropped.csv')));
+    // The page's own call is its decision: it is read, and the drop above never was.
+    expect((await viewer.attach(csv('page.csv'))).rows).to.equal(3);
+    expect(viewer.files.map((f) => f.name)).to.deep.equal(['page.csv']);
+    expect(log.of('autoui-file-attached').map((d) => d.name)).to.deep.equal(['page.csv']);
+  });
+
   it('shows a hostile file name as text; the remove button removes it, fires autoui-file-removed, and the layer leaves with the last file', async () => {
     const agent = await mountAgent(undefined, {attributes: {lang: 'en'}});
     const log = new EventLog(agent);
