@@ -165,25 +165,21 @@ async function workbook() {
   return {XLSX, book};
 }
 
-/** The two-sheet workbook (Sales, Staff) as XLSX. */
-export async function twoSheetXlsx() {
-  const path = out('two-sheets.xlsx');
-  if (!existsSync(path)) {
+/** The two-sheet workbook (Sales, Staff) written as `bookType`: XLSX, or ODS (OpenDocument). */
+async function twoSheetBook(bookType) {
+  const name = `two-sheets.${bookType}`;
+  if (!existsSync(out(name))) {
     const {XLSX, book} = await workbook();
-    cached('two-sheets.xlsx', () => XLSX.write(book, {type: 'buffer', bookType: 'xlsx', compression: true}));
+    cached(name, () => XLSX.write(book, {type: 'buffer', bookType, compression: true}));
   }
-  return described(path);
+  return described(out(name));
 }
 
-/** The same workbook as ODS (OpenDocument). */
-export async function twoSheetOds() {
-  const path = out('two-sheets.ods');
-  if (!existsSync(path)) {
-    const {XLSX, book} = await workbook();
-    cached('two-sheets.ods', () => XLSX.write(book, {type: 'buffer', bookType: 'ods', compression: true}));
-  }
-  return described(path);
-}
+/** The two-sheet workbook as XLSX. */
+export const twoSheetXlsx = () => twoSheetBook('xlsx');
+
+/** The same workbook as ODS. */
+export const twoSheetOds = () => twoSheetBook('ods');
 
 /** The records of the JSON Lines file: nested objects (flattened by the engine) and an array. */
 export const JSONL_RECORDS = [

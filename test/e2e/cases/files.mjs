@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {JSONL_RECORDS, ROW_MARKER, WINDOWS_1252_ROWS, WORKBOOK, badFiles, bigCsv, nestedJsonl, twoSheetOds, twoSheetXlsx, windows1252Csv} from '../../support/file-fixtures.mjs';
 import {dropFile} from '../../support/drop-file.mjs';
 import {recordRequests} from '../../support/page-requests.mjs';
+import {openAgentPage} from '../open-agent-page.mjs';
 
 /** Registers a scenario on the fake LLM; returns its base URL and a reader of the requests it received. */
 async function scenario(servers, turns) {
@@ -18,14 +19,6 @@ async function scenario(servers, turns) {
   return {base, received: () => fetch(`${base}/__requests`).then((r) => r.json())};
 }
 
-async function open(context, baseUrl, query) {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(`${baseUrl}/test/e2e/pages/agent.html?${new URLSearchParams(query)}`);
-  await page.waitForFunction(() => window.__e2e, null, {timeout: 10_000});
-  return {page, problems};
-}
 
 const events = (page, type) => page.evaluate((t) => window.__e2e.events.filter((e) => e.type === t).map((e) => e.detail), type);
 
@@ -92,7 +85,7 @@ export const cases = [
         },
         {match: {lastToolResultIncludes: '"widget"'}, text: 'Orders are spread evenly over the twelve cities.', finish: 'stop'},
       ]);
-      const {page, problems} = await open(context, baseUrl, {build: 'es', endpoint: model.base, files: 'csv'});
+      const {page, problems} = await openAgentPage(context, baseUrl, {build: 'es', endpoint: model.base, files: 'csv'});
 
       const dropped = await dropFile(page, {url: big.url, name: 'sales.csv', type: 'text/csv'});
       assert.equal(dropped.size, big.size);
@@ -140,7 +133,7 @@ export const cases = [
     name: 'an XLSX of two sheets, its ODS twin, JSON Lines with nested objects and a Windows-1252 CSV: each table described with the right types and values, and queried',
     async run({context, baseUrl, servers}) {
       const [xlsx, ods, jsonl, cp1252] = [await twoSheetXlsx(), await twoSheetOds(), nestedJsonl(), windows1252Csv()];
-      const {page} = await open(context, baseUrl, {build: 'es', files: 'csv json jsonl xlsx ods'});
+      const {page} = await openAgentPage(context, baseUrl, {build: 'es', files: 'csv json jsonl xlsx ods'});
       // The composer's file button: its input takes files from disk as a visitor's picker does.
       await page.locator('autoui-agent input[type="file"]').setInputFiles([xlsx.path, ods.path, jsonl.path, cp1252.path]);
       const attached = await heard(page, 'autoui-file-attached', 4, 60_000);
@@ -215,7 +208,7 @@ export const cases = [
     async run({context, baseUrl, servers}) {
       const bad = await badFiles();
       const model = await scenario(servers, [{text: 'No file could be read, so I have no table to look at.', finish: 'stop'}]);
-      const {page, problems} = await open(context, baseUrl, {build: 'es', endpoint: model.base, files: 'csv json xlsx'});
+      const {page, problems} = await openAgentPage(context, baseUrl, {build: 'es', endpoint: model.base, files: 'csv json xlsx'});
       const question = 'What is in the files I dropped?';
       await page.locator('autoui-agent textarea[part="input"]').fill(question);
       const notices = (await page.evaluate(() => window.__e2e.notices())).length;

@@ -5,6 +5,7 @@
  * `document.modelContext` are offered to our (scripted) model and called.
  */
 import assert from 'node:assert/strict';
+import {openAgentPage} from '../open-agent-page.mjs';
 
 async function scenario(servers, turns) {
   const res = await fetch(`${servers['fake-llm']}/__scenarios`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({name: 'e2e webmcp', turns})});
@@ -12,14 +13,6 @@ async function scenario(servers, turns) {
   return (await res.json()).base;
 }
 
-async function open(context, baseUrl, query) {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(`${baseUrl}/test/e2e/pages/agent.html?${new URLSearchParams(query)}`);
-  await page.waitForFunction(() => window.__e2e, null, {timeout: 10_000});
-  return {page, problems};
-}
 
 /** The names the outside agent sees, once `count` of ours are registered. */
 async function toolNames(page, count) {
@@ -40,7 +33,7 @@ export const cases = [
     name: 'expose (es): the browser\'s agent lists the tools, shows a widget, lists and clears the canvas, asks a question; the tools go with the element',
     async run({context, baseUrl, servers}) {
       const base = await scenario(servers, [{text: 'Forty-two.', finish: 'stop'}]);
-      const {page, problems} = await open(context, baseUrl, {build: 'es', endpoint: base, webmcp: 'expose'});
+      const {page, problems} = await openAgentPage(context, baseUrl, {build: 'es', endpoint: base, webmcp: 'expose'});
       const names = await toolNames(page, 4);
       assert.deepEqual(names.filter((n) => n.startsWith('autoui')).sort(), ['autoui_ask', 'autoui_canvas', 'autoui_canvas_list', 'autoui_widget_display']);
       const tools = Object.fromEntries((await page.webmcp.tools()).map((t) => [t.name, t]));
@@ -78,7 +71,7 @@ export const cases = [
   {
     name: 'expose (iife): two elements on a page register without name clashes',
     async run({context, baseUrl}) {
-      const {page} = await open(context, baseUrl, {build: 'iife', webmcp: 'expose'});
+      const {page} = await openAgentPage(context, baseUrl, {build: 'iife', webmcp: 'expose'});
       await toolNames(page, 4);
       await page.evaluate(() => {
         const second = document.createElement('autoui-agent');
@@ -111,7 +104,7 @@ export const cases = [
         {match: {lastToolResultIncludes: 'frame_tool'}, text: 'Another frame\'s tool was listed.', finish: 'stop'},
         {match: {lastToolResultIncludes: 'late_tool'}, text: 'The late tool is here.', finish: 'stop'},
       ]);
-      const {page} = await open(context, baseUrl, {build: 'es', endpoint: base, webmcp: 'consume', toolTimeout: '1', pageDenies: '1'});
+      const {page} = await openAgentPage(context, baseUrl, {build: 'es', endpoint: base, webmcp: 'consume', toolTimeout: '1', pageDenies: '1'});
       await page.evaluate(async () => {
         const mc = document.modelContext;
         const schema = {type: 'object', properties: {item: {type: 'string'}}};
