@@ -44,7 +44,15 @@ export class AutouiAgentAttributes extends LitElement {
     fileKinds: {attribute: 'files'},
     filesMaxBytes: {attribute: 'files-max-bytes', type: Number},
     persistFiles: {attribute: 'persist-files', type: Boolean},
+    layout: {},
   };
+
+  /**
+   * How the transcript and the canvas share the element: `side` (the conversation in a column
+   * beside the canvas), `stacked` (one column: the conversation above the canvas), or `auto`
+   * (side from 48rem of the element's own width, stacked below). The composer spans the width in each.
+   */
+  layout: 'auto' | 'stacked' | 'side' = 'auto';
 
   /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
   provider: 'anthropic' | 'openai' = 'anthropic';

@@ -34,6 +34,9 @@ export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, R
 export type {SignInDetail, ElicitationDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
 
+/** The values of `layout`; anything else is `auto`. */
+const LAYOUTS = new Set(['auto', 'stacked', 'side']);
+
 /** The transcript's approval cards before the engine (which holds them) has loaded. */
 const NO_APPROVALS = new Map();
 
@@ -262,9 +265,21 @@ export class AutouiAgent extends AutouiAgentAttributes {
   override render() {
     const language = this.language;
     const session = this.session;
-    return html`<div part="base" class="frame">
+    return html`<div part="base" class="frame ${LAYOUTS.has(this.layout) ? this.layout : 'auto'}">
       <div class="conversation">
         <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
+        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
+        <slot></slot>
+      </div>
+      ${this.#views.canvas({
+        readonly: this.readonly,
+        registry: this.#widgets.registry,
+        sandboxUrl: this.sandboxUrl,
+        language: this.#language(),
+        dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr',
+        imageHosts: this.#imageHosts(),
+      })}
+      <div class="ask">
         ${this.#files.loaded?.view() ?? nothing}
         ${this.readonly ? nothing : html`<slot name="composer"
           ><autoui-composer
@@ -277,17 +292,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
             @composer-stop=${() => this.abort()}
           ></autoui-composer
         ></slot>`}
-        ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
-        <slot></slot>
       </div>
-      ${this.#views.canvas({
-        readonly: this.readonly,
-        registry: this.#widgets.registry,
-        sandboxUrl: this.sandboxUrl,
-        language: this.#language(),
-        dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr',
-        imageHosts: this.#imageHosts(),
-      })}
     </div>`;
   }
 

@@ -101,6 +101,8 @@ export interface AgentOptions {
   servers?: Array<Record<string, string>>;
   /** Extra light-DOM children (slotted elements). */
   children?: HTMLElement[];
+  /** Inline style of a `<div>` the element is mounted in (its width, its height), else none. */
+  parentStyle?: string;
 }
 
 /** Mounts `<autoui-agent>` talking to `scenario` (Anthropic wire unless `provider` says otherwise). */
@@ -114,6 +116,11 @@ export async function mountAgent(scenario: Scenario | undefined, options: AgentO
   }
   for (const server of options.servers ?? []) element.append(serverElement(server));
   for (const child of options.children ?? []) element.append(child);
+  if (options.parentStyle !== undefined) {
+    const parent = await fixture<HTMLDivElement>(html`<div style=${options.parentStyle}>${element}</div>`);
+    await (parent.firstElementChild as AutouiAgent).updateComplete;
+    return parent.firstElementChild as AutouiAgent;
+  }
   const mounted = await fixture<AutouiAgent>(html`${element}`);
   await mounted.updateComplete;
   return mounted;
