@@ -63,6 +63,14 @@ if (!config) {
       button.addEventListener('click', () => replay(scenario));
       replays.append(button);
     }
+    // The starter questions come from the demo servers' recipes (no page code); a recipe's English
+    // question is its recording's question, so a picked one plays that recording instead.
+    agent.addEventListener('autoui-suggestion', (event) => {
+      const scenario = config.replay.scenarios.find((s) => s.question === event.detail.question);
+      if (!scenario) return;
+      event.preventDefault();
+      void replay(scenario);
+    });
   }
 }
 
@@ -131,6 +139,7 @@ const summary = {
   'autoui-server-error': (d) => `${d.name} ${d.code}`,
   'autoui-file-attached': (d) => `${d.name}: ${d.rows} rows, ${d.columns} columns`,
   'autoui-file-removed': (d) => d.name,
+  'autoui-suggestion': (d) => `${d.question} (${d.source === 'recipe' ? `recipe ${d.recipe} of ${d.server}` : 'the page'})`,
   'autoui-restored': (d) => `${d.source}: ${d.widgets.length} widgets${d.dropped.length ? `, ${d.dropped.length} left out` : ''}`,
 };
 for (const [name, describe] of Object.entries(summary)) {

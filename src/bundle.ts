@@ -26,6 +26,7 @@ export type {
   ServerReadyDetail,
   SignInDetail,
   ElicitationDetail,
+  SuggestionDetail,
   TextDetail,
   ToolApprovalDetail,
   WidgetCreateDetail,

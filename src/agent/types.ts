@@ -55,6 +55,13 @@ export interface ToolAppMeta {
 export interface Recipe {
   name: string;
   description?: string;
+  /** Its title, as the server wrote it (untrusted text, cleaned and bounded by the reader). */
+  title?: string;
+  /**
+   * Questions a visitor could ask to use it, by language tag (`en`, `fr`, `fr-CA`); `und` is the
+   * one the server gave without a language (its default). Untrusted text, cleaned and bounded.
+   */
+  questions?: Record<string, string>;
 }
 
 /**

@@ -45,6 +45,7 @@ export class AutouiAgentAttributes extends LitElement {
     filesMaxBytes: {attribute: 'files-max-bytes', type: Number},
     persistFiles: {attribute: 'persist-files', type: Boolean},
     layout: {},
+    suggestions: {attribute: false},
   };
 
   /**
@@ -158,6 +159,13 @@ export class AutouiAgentAttributes extends LitElement {
    * them again when the stored session comes back. Without it, no file content is ever stored.
    */
   persistFiles = false;
+  /**
+   * The starter questions offered before the first question, in the page's language (a property
+   * only): up to four are shown, in this order; `[]` shows none. Absent, the element offers
+   * questions from the connected servers' recipes, in its `lang`. Elements slotted in
+   * `suggestions` replace the list.
+   */
+  suggestions?: string[];
 
   /**
    * The properties set since the upgrade, until the first update: Lit sets the properties a

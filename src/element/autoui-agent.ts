@@ -31,7 +31,7 @@ import type {AutouiFileDetail} from './events.js';
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
 export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
-export type {SignInDetail, ElicitationDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
+export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
 
 /** The values of `layout`; anything else is `auto`. */
@@ -58,6 +58,7 @@ const WIDGET_WAIT_MS = 10_000;
  * @slot - `<autoui-server>` children: the MCP servers.
  * @slot composer - Replaces the built-in composer (call `ask()` from yours).
  * @slot transcript - Replaces the built-in transcript (an empty element hides it).
+ * @slot suggestions - Replaces the built-in starter questions (shown before the first question); a click on one of its elements (a button, or one with `data-question`) asks its `data-question`, else its text.
  *
  * @fires {CustomEvent<WidgetCreateDetail>} autoui-widget-create - Before a widget is shown; cancelable. detail: `{type, params}`.
  * @fires {CustomEvent<WidgetCreatedDetail>} autoui-widget-created - A widget was shown. detail: `{id, type, params, element}`.
@@ -76,6 +77,7 @@ const WIDGET_WAIT_MS = 10_000;
  * @fires {CustomEvent<ServerErrorDetail>} autoui-server-error - An MCP server failed. detail: `{name, code, message}`.
  * @fires {CustomEvent<AutouiFileDetail>} autoui-file-attached - A local file was read and attached (dropped, picked, pasted or `attach()`). detail: `{name, size, rows, columns}`.
  * @fires {CustomEvent<AutouiFileDetail>} autoui-file-removed - An attached file was removed. detail: `{name, size, rows, columns}`.
+ * @fires {CustomEvent<SuggestionDetail>} autoui-suggestion - The person picked a starter question; cancelable: `preventDefault()` and the element does not ask it. detail: `{question, source, server?, recipe?}` (`source`: `page` or `recipe`).
  * @fires {CustomEvent<RestoredDetail>} autoui-restored - A snapshot, a share link or the stored copy replaced the canvas. detail: `{source, widgets, dropped, conversation}`.
  *
  * @csspart base - The element's layout frame.
@@ -88,6 +90,8 @@ const WIDGET_WAIT_MS = 10_000;
  * @csspart file - One attached file's chip.
  * @csspart file-remove - The remove button of a file's chip.
  * @csspart drop-target - What covers the element while files are dragged over it.
+ * @csspart suggestions - The starter questions shown before the first question (label and list).
+ * @csspart suggestion - One starter question's button.
  *
  * @cssproperty --autoui-color-surface - Background.
  * @cssproperty --autoui-color-on-surface - Text colour.
@@ -268,6 +272,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
     return html`<div part="base" class="frame ${LAYOUTS.has(this.layout) ? this.layout : 'auto'}">
       <div class="conversation">
         <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
+        ${this.#views.starters?.(this)}
         ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
         <slot></slot>
       </div>

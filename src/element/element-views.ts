@@ -1,14 +1,16 @@
 /**
- * The element's views that its first render does without (`views.ts`: the transcript and the
- * canvas, one lazy chunk), as the element holds them: loaded once with the engine, at the
- * transcript's first entry or when the page is idle (a failed load is tried again at the next
- * call), and the canvas's place in the element's template, bound to the session once they are in.
- * Until then, `<autoui-canvas>` is not in the element's shadow root.
+ * The element's views that its first render does without (`views.ts`: the transcript, the
+ * canvas and the starter questions, one lazy chunk), as the element holds them: loaded once with
+ * the engine, at the transcript's first entry or when the page is idle (a failed load is tried
+ * again at the next call), and the canvas's place in the element's template, bound to the session
+ * once they are in. Until then, `<autoui-canvas>` is not in the element's shadow root, and no
+ * starter question is shown.
  */
 import {html} from 'lit';
 import type {ResolvedLanguage} from '../policy/language.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
+import type {starterQuestionsView} from './starter-questions-view.js';
 import type {CanvasView} from './views.js';
 
 /** The element's settings the canvas reads at each render. */
@@ -26,6 +28,8 @@ export class ElementViews {
   #loading?: Promise<void>;
   /** What the canvas is handed, once the views have loaded. */
   #canvas?: CanvasView;
+  /** The starter questions shown before the first question (`starter-questions-view.ts`), once the views have loaded. */
+  starters?: typeof starterQuestionsView;
 
   constructor(
     private readonly host: HTMLElement & {requestUpdate(): void},
@@ -38,6 +42,7 @@ export class ElementViews {
       (views) => {
         views.defineViews();
         this.#canvas = views.canvasView(this.host, this.session);
+        this.starters = views.starterQuestionsView;
         this.host.requestUpdate();
       },
       (error: unknown) => {

@@ -131,6 +131,20 @@ export interface AutouiFileDetail {
   columns: number;
 }
 
+/**
+ * `autoui-suggestion` (cancelable): the person picked a starter question (a click, Enter or
+ * Space on it). Not canceled, the element asks it. A page that answers otherwise (a recorded
+ * demo, its own flow) calls `preventDefault()`. `server` and `recipe` name the recipe a
+ * `recipe` question came from; its text is the server's (untrusted).
+ */
+export interface SuggestionDetail {
+  question: string;
+  /** `page`: the page's `suggestions` or an element it slotted in `suggestions`; `recipe`: a server's recipe. */
+  source: 'page' | 'recipe';
+  server?: string;
+  recipe?: string;
+}
+
 /** Every public event name with its detail type. */
 export interface AutouiEventMap {
   'autoui-widget-create': WidgetCreateDetail;
@@ -151,6 +165,7 @@ export interface AutouiEventMap {
   'autoui-restored': RestoredDetail;
   'autoui-file-attached': AutouiFileDetail;
   'autoui-file-removed': AutouiFileDetail;
+  'autoui-suggestion': SuggestionDetail;
 }
 
 /** Each public event name with its `CustomEvent` type, as the DOM's event maps hold them. */

@@ -1,9 +1,10 @@
 /**
  * The element's views that its first render does without: the transcript (empty until a question,
- * a restore or a server's notice) and the canvas with its styles, gestures and frames (empty until
+ * a restore or a server's notice), the canvas with its styles, gestures and frames (empty until
  * the engine has loaded: it draws widgets through the engine's registry), with what the element
- * hands the canvas. One lazy chunk, loaded with the engine, at the transcript's first entry, or
- * once the page is idle, so the first load holds only Lit, the element's shell and the composer.
+ * hands the canvas, and the starter questions shown before the first question. One lazy chunk,
+ * loaded with the engine, at the transcript's first entry, or once the page is idle, so the first
+ * load holds only Lit, the element's shell and the composer.
  */
 import {defineCanvasElements} from '../canvas/autoui-canvas.js';
 import {defineElement} from '../define-element.js';
@@ -12,6 +13,8 @@ import {AppHostMemo} from './app-host.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {canvasEventHandlers, type CanvasEventHandlers} from './canvas-events.js';
 import {WidgetEnvironmentMemo} from './widget-environment.js';
+
+export {starterQuestionsView} from './starter-questions-view.js';
 
 /** Defines `<autoui-transcript>` and `<autoui-canvas>`: the element's tags of them upgrade in place, keeping the properties it set. */
 export function defineViews(): void {

@@ -157,6 +157,7 @@ export const AGENT_EVENTS = [
   'autoui-elicitation',
   'autoui-file-attached',
   'autoui-file-removed',
+  'autoui-suggestion',
 ] as const satisfies ReadonlyArray<keyof AutouiEventMap>;
 
 /** One recorded event. */

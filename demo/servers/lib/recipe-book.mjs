@@ -1,13 +1,15 @@
 /**
  * A demo server's recipes: markdown files with a small frontmatter (`name`, `title`,
- * `description`, `keywords`) read once from a folder, then listed, searched by words and read
- * whole. What the model reads is the markdown itself; the frontmatter is for listing and search.
+ * `description`, `keywords`, and for the recipes that make good starter questions `question` in
+ * English and `question_fr` in French) read once from a folder, then listed, searched by words
+ * and read whole. What the model reads is the markdown itself; the frontmatter is for listing and
+ * search, and the questions are what the element offers a visitor before the first question.
  */
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 
 /**
- * @typedef {{name: string, title: string, description: string, keywords: string[], body: string, text: string}} Recipe
+ * @typedef {{name: string, title: string, description: string, keywords: string[], questions?: {en?: string, fr?: string}, body: string, text: string}} Recipe
  */
 
 /** Parses `---\nkey: value\n---\nbody`. Values are plain strings; `keywords` is comma-separated. */
@@ -23,6 +25,7 @@ export function parseRecipe(text, fallbackName) {
     title: meta.title ?? meta.name ?? fallbackName,
     description: meta.description ?? '',
     keywords: (meta.keywords ?? '').split(',').map((k) => k.trim().toLowerCase()).filter(Boolean),
+    ...(meta.question || meta.question_fr ? {questions: {...(meta.question ? {en: meta.question} : {}), ...(meta.question_fr ? {fr: meta.question_fr} : {})}} : {}),
     body: (match?.[2] ?? text).trim(),
     text,
   };
@@ -48,9 +51,9 @@ export class RecipeBook {
       .map((f) => parseRecipe(readFileSync(join(dir, f), 'utf8'), f.replace(/\.md$/, '')));
   }
 
-  /** Name, title and description of every recipe. */
+  /** Name, title and description of every recipe, and its starter questions by language when it has some. */
   list() {
-    return this.recipes.map(({name, title, description}) => ({name, title, description}));
+    return this.recipes.map(({name, title, description, questions}) => ({name, title, description, ...(questions ? {questions} : {})}));
   }
 
   /** Recipes ranked by how many query words they mention (title and keywords count double). */

@@ -1,0 +1,91 @@
+/**
+ * Which starter questions the element offers before the first question (DOM-free): the page's
+ * own, when it gave any (`suggestions`, in the page's language, even none), else questions drawn
+ * from the recipes of the connected servers.
+ *
+ * From the recipes: servers in order, taken in turns (one question of each server, then a second
+ * of each, ...) so that one server with many recipes does not fill the list alone, and within a
+ * server in the order it lists them. A recipe's question is the one in the element's language:
+ * its exact tag (`fr-CA`), else its primary language (`fr`), else the same language of another
+ * region (`fr-BE`), else the one the server gave in no stated language (its default). Only when
+ * no recipe of any server has a question that way are the recipes' titles offered instead, as the
+ * servers wrote them: a server that gives no question still gets the visitor started, and titles
+ * never mix with questions.
+ */
+import type {McpLayer, ToolLayer} from '../agent/types.js';
+
+/** At most this many starter questions are offered. */
+export const MAX_STARTER_QUESTIONS = 4;
+
+/** One starter question, with where it came from (the `autoui-suggestion` event tells it). */
+export interface StarterQuestion {
+  question: string;
+  /** `page`: the page's `suggestions` or slotted ones; `recipe`: a server's recipe. */
+  source: 'page' | 'recipe';
+  /** The server (its name, the tools' prefix) whose recipe it is. */
+  server?: string;
+  /** The recipe's name. */
+  recipe?: string;
+}
+
+/** What the choice is made from. */
+export interface StarterChoiceInput {
+  /** The page's own questions (`suggestions`); undefined: none given, the recipes' are offered. */
+  page?: readonly unknown[];
+  /** The session's layers, servers first in their order (only MCP layers' recipes are read). */
+  layers: readonly ToolLayer[];
+  /** The element's language tag (`fr-CA`, `en`): the questions' language. */
+  locale: string;
+}
+
+/** The starter questions to offer, at most {@link MAX_STARTER_QUESTIONS}, no two the same. */
+export function chooseStarterQuestions({page, layers, locale}: StarterChoiceInput): StarterQuestion[] {
+  if (page) return distinct(page.flatMap((q) => (typeof q === 'string' && q.trim() ? [{question: q.trim(), source: 'page' as const}] : [])));
+  const servers = layers.filter((l): l is McpLayer => l.protocol === 'mcp');
+  const asked = servers.map((layer) => starters(layer, (recipe) => questionIn(recipe.questions, locale)));
+  const chosen = asked.some((list) => list.length) ? asked : servers.map((layer) => starters(layer, (recipe) => recipe.title));
+  return distinct(inTurns(chosen));
+}
+
+/** A server's starters, one per recipe that gives one, in its order. */
+function starters(layer: McpLayer, pick: (recipe: NonNullable<McpLayer['recipes']>[number]) => string | undefined): StarterQuestion[] {
+  return (layer.recipes ?? []).flatMap((recipe) => {
+    const question = pick(recipe)?.trim();
+    return question ? [{question, source: 'recipe' as const, server: layer.serverName, recipe: recipe.name}] : [];
+  });
+}
+
+/** The question of `questions` in the language of `locale` (see the module comment), or undefined. */
+export function questionIn(questions: Readonly<Record<string, string>> | undefined, locale: string): string | undefined {
+  if (!questions) return undefined;
+  const byTag = new Map(Object.entries(questions).map(([tag, text]) => [tag.toLowerCase(), text]));
+  const exact = locale.toLowerCase();
+  const primary = exact.split('-')[0]!;
+  const sameLanguage = [...byTag.keys()].find((tag) => tag.split('-')[0] === primary);
+  for (const tag of [exact, primary, sameLanguage, 'und']) {
+    const text = tag === undefined ? undefined : byTag.get(tag);
+    if (typeof text === 'string' && text.trim()) return text;
+  }
+  return undefined;
+}
+
+/** The lists' items taken in turns: the first of each list, then the second of each, ... */
+function inTurns<T>(lists: readonly T[][]): T[] {
+  const out: T[] = [];
+  for (let i = 0; lists.some((list) => i < list.length); i++) for (const list of lists) if (i < list.length) out.push(list[i]!);
+  return out;
+}
+
+/** The first {@link MAX_STARTER_QUESTIONS} of `starters` whose question was not offered before (case and spacing aside). */
+function distinct(starters: readonly StarterQuestion[]): StarterQuestion[] {
+  const seen = new Set<string>();
+  const out: StarterQuestion[] = [];
+  for (const starter of starters) {
+    const key = starter.question.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(starter);
+    if (out.length === MAX_STARTER_QUESTIONS) break;
+  }
+  return out;
+}
