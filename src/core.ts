@@ -15,6 +15,8 @@
 export {AgentSession} from './session/agent-session.js';
 export type {AgentSessionOptions, SessionSettings} from './session/agent-session.js';
 export type {RunRecord, SessionError, SessionEvent, SessionListener} from './session/session-events.js';
+export {nextRunStatus} from './session/run-status.js';
+export type {RunStatus} from './session/run-status.js';
 export type {Notice, NoticeReason, TranscriptEntry} from './session/transcript.js';
 export type {ServerConfig, ServerStatus} from './session/server-set.js';
 export type {ApprovalResponder, ApprovalState, AskApproval} from './session/session-approvals.js';
@@ -53,6 +55,7 @@ export type {WidgetChange, WidgetListener} from './session/widget-store.js';
 // The agent loop.
 export {runAgentLoop} from './agent/agent-loop.js';
 export type {AgentCallbacks, AgentLoopOptions, AgentResult, StopReason} from './agent/agent-loop.js';
+export type {RunStep} from './agent/run-step.js';
 export type {ToolCall} from './agent/dispatcher.js';
 export type {WidgetRecord} from './agent/run-widgets.js';
 export {APPROVAL_DECISIONS, APPROVAL_POLICIES} from './agent/approval.js';

@@ -40,6 +40,7 @@ export {
   RECALL_TOOL_NAME,
   RECIPE_ROLES,
   RECIPE_TOOLS,
+  nextRunStatus,
   recordRuns,
   resolveCanonicalTools,
   ResultBuffer,

@@ -7,7 +7,7 @@
  * Importing it defines nothing; `defineCanvasElements()` does.
  */
 export {AutouiCanvas, defineCanvasElements} from './canvas/autoui-canvas.js';
-export type {WidgetFailedDetail, WidgetRenderedDetail} from './canvas/autoui-canvas.js';
+export type {RunRetryDetail, WidgetFailedDetail, WidgetRenderedDetail} from './canvas/autoui-canvas.js';
 export {createDefaultRegistry, builtinWidgets} from './widgets/catalog.js';
 export {WidgetRegistry, pageWidgetDefinition} from './widgets/widget-registry.js';
 export type {PageWidgetSpec} from './widgets/widget-registry.js';

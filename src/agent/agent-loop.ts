@@ -15,6 +15,7 @@ import type {LanguageModel, Usage} from '../providers/language-model.js';
 import type {ModelMessage, ToolResultPart} from '../providers/model-messages.js';
 import {ResultBuffer, adoptHistory, compressOldResults} from './result-buffer.js';
 import {RunWidgets, type WidgetRecord} from './run-widgets.js';
+import {THINKING, runStepOf, type RunStep} from './run-step.js';
 import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
 import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
 import type {ToolLayer} from './types.js';
@@ -34,6 +35,12 @@ export interface AgentCallbacks {
   onMessage?(message: {role: 'assistant'; text: string}): void;
   /** A tool call finished (successfully or not). */
   onToolCall?(call: ToolCall): void;
+  /**
+   * The run is on a new step (see {@link RunStep}): before each turn, when the model starts
+   * writing a call, when a drafted widget's type is known, and before each call runs (also before
+   * one that waits for a person's approval). The same step may be told twice in a row.
+   */
+  onStep?(step: RunStep): void;
   /** A turn is about to be requested; `tools` are the names offered. */
   onIteration?(info: {iteration: number; tools: string[]}): void;
 }
@@ -108,7 +115,9 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const catalog = new ToolCatalog(options.layers, {flatten: options.flatten, onSchemaPatch: options.onSchemaPatch});
   const buffer = options.resultBuffer ?? new ResultBuffer();
   const shown = new RunWidgets(options.widgets, signal);
-  const drafts = new CallDrafts(catalog, shown, {enabled: options.drafts !== false});
+  const drafts = new CallDrafts(catalog, shown, {enabled: options.drafts !== false, onType: (widget) => callbacks.onStep({kind: 'drawing', widget})});
+  // A call's step is told as soon as the model starts writing it: "Drawing…" shows with its draft.
+  const onCall = (name: string) => callbacks.onStep(runStepOf(catalog, name));
   const widgetsFor = (callId: string) => shown.forCall(drafts.keyOf(callId), (key) => drafts.taken(key));
   const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: widgetsFor, approval: options.approval});
   const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
@@ -146,10 +155,11 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
       const tools = offered.list(noRender.withdrawDiscovery);
       callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
+      callbacks.onStep(THINKING);
       result.iterations = iteration;
 
       const request = {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS};
-      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, drafts, usage: result.usage});
+      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onCall, drafts, usage: result.usage});
       if (turn.message) messages.push(turn.message);
       if (turn.text) {
         result.text = turn.text;
@@ -163,6 +173,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       const results: ToolResultPart[] = [];
       for (const call of turn.toolCalls) {
         if (signal.aborted) break;
+        callbacks.onStep(runStepOf(catalog, call.name, call.input));
         const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
         drafts.settle(call.id);
         results.push(outcome.part);
@@ -200,5 +211,6 @@ function safeCallbacks(callbacks: AgentCallbacks = {}): Required<AgentCallbacks>
     onMessage: wrap(callbacks.onMessage?.bind(callbacks)),
     onToolCall: wrap(callbacks.onToolCall?.bind(callbacks)),
     onIteration: wrap(callbacks.onIteration?.bind(callbacks)),
+    onStep: wrap(callbacks.onStep?.bind(callbacks)),
   };
 }

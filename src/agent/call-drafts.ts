@@ -73,6 +73,7 @@ export class CallDrafts {
   readonly #widgets: RunWidgets;
   readonly #clock: DraftClock;
   readonly #enabled: boolean;
+  readonly #onType?: (type: string) => void;
   /** A refresh is scheduled, or being measured: it looks at every changed draft. */
   #pending = false;
   /** Cancels a refresh waiting for the last one's wait to be over, and when that wait ends. */
@@ -83,11 +84,13 @@ export class CallDrafts {
   /** When the next refresh may run, in the clock's time. */
   #notBefore = 0;
 
-  constructor(catalog: ToolCatalog, widgets: RunWidgets, {enabled = true, clock = browserClock}: {enabled?: boolean; clock?: DraftClock} = {}) {
+  /** `onType`: told the widget type of a display tool's draft when it first shows (what the run is drawing). */
+  constructor(catalog: ToolCatalog, widgets: RunWidgets, {enabled = true, clock = browserClock, onType}: {enabled?: boolean; clock?: DraftClock; onType?: (type: string) => void} = {}) {
     this.#catalog = catalog;
     this.#widgets = widgets;
     this.#clock = clock;
     this.#enabled = enabled;
+    this.#onType = onType;
   }
 
   /** A call began streaming: drafts it when its tool can be previewed. */
@@ -243,6 +246,8 @@ export class CallDrafts {
     if (!shown || (draft.type !== undefined && shown.type !== draft.type)) return;
     // Nothing new (still no params), or params lost: a draft keeps what it showed, and its element.
     if (!shown.params && draft.type !== undefined) return;
+    // An app view's draft is a call to its server, not a widget being drawn.
+    if (draft.type === undefined && draft.entry.tool.displays) this.#onType?.(shown.type);
     draft.type = shown.type;
     if (!draft.showedParams && shown.params !== undefined) this.#built = true;
     draft.showedParams ||= shown.params !== undefined;

@@ -24,6 +24,8 @@ export interface TurnReader {
   signal: AbortSignal;
   /** Gets the text as it comes. */
   onText(delta: string): void;
+  /** The model started writing a call to `name` (its arguments follow). */
+  onCall(name: string): void;
   /** Drafts the calls whose tools can be previewed. */
   drafts: CallDrafts;
   /** The run's token count: the turn's are added to it. */
@@ -35,7 +37,7 @@ export interface TurnReader {
  * the stream ends. Never throws: a failed stream is the turn's `error` (none once the run was
  * aborted).
  */
-export async function streamTurn(provider: LanguageModel, request: Parameters<LanguageModel['stream']>[0], {signal, onText, drafts, usage}: TurnReader): Promise<Turn> {
+export async function streamTurn(provider: LanguageModel, request: Parameters<LanguageModel['stream']>[0], {signal, onText, onCall, drafts, usage}: TurnReader): Promise<Turn> {
   const turn: Turn = {text: '', toolCalls: []};
   let turnUsage: Usage | undefined;
   try {
@@ -48,6 +50,7 @@ export async function streamTurn(provider: LanguageModel, request: Parameters<La
           onText(part.delta);
           break;
         case 'tool-input-start':
+          onCall(part.name);
           drafts.start(part.id, part.name);
           break;
         case 'tool-input-delta':

@@ -1,4 +1,4 @@
-// `<autoui-canvas>`; beside it, its gestures, exported parts, frames, type loading, arrivals and texts.
+// `<autoui-canvas>`; beside it, its gestures, exported parts, frames, type loading, arrivals, texts and run status.
 import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
@@ -8,8 +8,11 @@ import {defineElement} from '../define-element.js';
 import {defaultWidgetEnvironment, mcpAppHostContext, widgetEnvironmentContext, type McpAppHost, type WidgetEnvironment} from '../widgets/widget-context.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
 import type {WidgetChange, WidgetDraft, WidgetInstance, WidgetStore} from '../session/widget-store.js';
+import type {RunStatus} from '../session/run-status.js';
 import {canvasStyles} from './canvas-styles.js';
 import {canvasTexts} from './canvas-texts.js';
+import {canvasStatusStyles, emptyCanvas, runStatusView} from './canvas-status.js';
+import {canvasStatusTexts} from './canvas-status-texts.js';
 import {CanvasGestures} from './canvas-gestures.js';
 import {exportParts, exportedParts} from './canvas-parts.js';
 import {FrameElements, frameLabels, settled, type Frame} from './canvas-frames.js';
@@ -21,6 +24,11 @@ export interface WidgetRenderedDetail {
   id: string;
   type: string;
   element: HTMLElement;
+}
+
+/** Detail of `autoui-run-retry`: the question to ask again. */
+export interface RunRetryDetail {
+  question: string;
 }
 
 /** Detail of `autoui-widget-failed`: the widgets of `type` that could not be shown, and why. */
@@ -40,10 +48,16 @@ export interface WidgetFailedDetail {
  * widgets, marked `aria-busy`, and fill as their params grow; the widget that finishes one keeps
  * its frame and its element.
  *
+ * Until the first widget (or draft) it says what will appear there, unless `readonly`. Given the
+ * session's {@link RunStatus} (`status`), it says which step a run is on, or why the last question
+ * failed, with a button to ask it again: after the widgets, sticking to the bottom of the view,
+ * so no widget moves.
+ *
  * @tagname autoui-canvas
  * @summary The widget canvas.
  * @fires {CustomEvent<WidgetRenderedDetail>} autoui-widget-rendered - `{id, type, element}` once a widget's element is connected and rendered.
  * @fires {CustomEvent<WidgetFailedDetail>} autoui-widget-failed - `{type, ids, message}` when a widget type's code could not be loaded.
+ * @fires {CustomEvent<RunRetryDetail>} autoui-run-retry - `{question}` when the person asks a failed question again from its notice.
  * @csspart widget - Every widget's frame.
  * @csspart draft - The frame of a draft (also `widget`), until its call completes.
  * @csspart widget-<type> - The frame of widgets of one type (`widget-` and the type's name).
@@ -60,7 +74,7 @@ export interface WidgetFailedDetail {
  * @cssproperty --autoui-space-m - Gap and padding.
  */
 export class AutouiCanvas extends LitElement {
-  static override styles = canvasStyles;
+  static override styles = [canvasStyles, canvasStatusStyles];
 
   /** The widgets to show: a session's store (`session.widgets`). */
   @property({attribute: false}) store?: WidgetStore;
@@ -72,6 +86,8 @@ export class AutouiCanvas extends LitElement {
   @property({attribute: false}) environment: WidgetEnvironment = defaultWidgetEnvironment;
   /** What MCP App views may ask of the agent's session, provided to them. */
   @property({attribute: false}) appHost?: McpAppHost;
+  /** What the session's questions are doing (`run-status.ts`): the step of a run, or the last one's failure. */
+  @property({attribute: false}) status: RunStatus = {state: 'idle'};
 
   @state() private items: WidgetInstance[] = [];
   @state() private drafts: WidgetDraft[] = [];
@@ -206,7 +222,8 @@ export class AutouiCanvas extends LitElement {
     const labels = frameLabels(frames.filter((f) => f.widget));
     // One listener of each kind for the whole canvas, not three per frame (see canvas-gestures.ts).
     const gestures = this.#gestures;
-    return html`<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
+    const said = canvasStatusTexts[this.environment.language];
+    return html`${frames.length || this.readonly ? nothing : emptyCanvas(said)}<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
       @keydown=${gestures.keydown} @pointerdown=${gestures.pointerdown} @click=${gestures.click}>
       ${repeat(
         frames,
@@ -250,8 +267,11 @@ export class AutouiCanvas extends LitElement {
           </section>`;
         },
       )}
-    </div>`;
+    </div>${runStatusView(this.status, said, this.#retry)}`;
   }
+
+  readonly #retry = (question: string) =>
+    this.dispatchEvent(new CustomEvent<RunRetryDetail>('autoui-run-retry', {detail: {question}, bubbles: true, composed: true}));
 
   protected override async updated(): Promise<void> {
     const arriving: Array<{id: string; type: string; element: HTMLElement}> = [];
@@ -290,5 +310,6 @@ declare global {
   interface HTMLElementEventMap {
     'autoui-widget-rendered': CustomEvent<WidgetRenderedDetail>;
     'autoui-widget-failed': CustomEvent<WidgetFailedDetail>;
+    'autoui-run-retry': CustomEvent<RunRetryDetail>;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The canvas's own events about widgets, turned into the element's: a widget that rendered is
+ * The canvas's own events, turned into the element's doing: a widget that rendered is
  * `autoui-widget-created` (with its element), a widget whose code failed to load is an error of
- * the session. The canvas's events stop here: a page hears only the element's.
+ * the session, "Try again" on a failed question's notice asks it again. The canvas's events stop
+ * here: a page hears only the element's.
  */
 import {ErrorCodes} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
@@ -13,6 +14,8 @@ export interface CanvasEventHandlers {
   rendered(event: CustomEvent<{id: string; type: string; element: HTMLElement}>): void;
   /** For `autoui-widget-failed`. */
   failed(event: CustomEvent<{type: string; ids: string[]; message: string}>): void;
+  /** For `autoui-run-retry`. */
+  retry(event: CustomEvent<{question: string}>): void;
 }
 
 /** The listeners the element puts on its canvas. */
@@ -27,5 +30,20 @@ export function canvasEventHandlers(host: HTMLElement, session: AgentSession): C
       event.stopPropagation();
       session.notices.reportError(ErrorCodes.LOAD_FAILED, event.detail.message);
     },
+    retry: (event) => {
+      event.stopPropagation();
+      askAgain(host, session, event.detail.question);
+    },
   };
+}
+
+/**
+ * Asks a failed question again. It went back in the built-in composer when it failed: if it is
+ * still there as it was, it is sent from there, as Send would (the box empties, the composer's
+ * history keeps it), so it is not left behind in the box; otherwise it is asked as it was.
+ */
+function askAgain(host: HTMLElement, session: AgentSession, question: string): void {
+  const form = host.shadowRoot?.querySelector('autoui-composer')?.shadowRoot?.querySelector('form');
+  if (form?.querySelector('textarea')?.value.trim() === question) form.requestSubmit();
+  else session.ask(question).catch(() => {});
 }

@@ -67,8 +67,10 @@ export class ElementViews {
       .registry=${settings.registry}
       .appHost=${view.appHost.of(settings.sandboxUrl, settings.readonly)}
       .environment=${view.environment.of(settings.language, settings.dir, settings.imageHosts)}
+      .status=${view.status.value}
       @autoui-widget-rendered=${view.events.rendered}
       @autoui-widget-failed=${view.events.failed}
+      @autoui-run-retry=${view.events.retry}
     ></autoui-canvas>`;
   }
 }

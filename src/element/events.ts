@@ -192,8 +192,8 @@ export function emit<K extends keyof AutouiEventMap>(host: HTMLElement, name: K,
  * Dispatches from `host` the DOM event a session event stands for, and returns false when the
  * page canceled it. A cancelled `autoui-widget-create` vetoes the widget; a cancelled
  * `autoui-tool-approval` means the page answers it (the caller shows a card otherwise). `widget-created` has none here: `autoui-widget-created`
- * fires once the canvas has rendered the widget, with its element. Notices and `cleared` only
- * change what the element shows.
+ * fires once the canvas has rendered the widget, with its element. Notices, steps and `cleared`
+ * only change what the element shows (the transcript, the canvas's status line).
  */
 export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolean {
   switch (event.type) {

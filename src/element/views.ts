@@ -12,6 +12,7 @@ import type {AgentSession} from '../session/agent-session.js';
 import {AppHostMemo} from './app-host.js';
 import {AutouiTranscript} from './autoui-transcript.js';
 import {canvasEventHandlers, type CanvasEventHandlers} from './canvas-events.js';
+import {CanvasRunStatus} from './canvas-run-status.js';
 import {WidgetEnvironmentMemo} from './widget-environment.js';
 
 export {starterQuestionsView} from './starter-questions-view.js';
@@ -22,14 +23,15 @@ export function defineViews(): void {
   defineElement('autoui-transcript', AutouiTranscript);
 }
 
-/** What one element hands its canvas: the MCP App host, the widgets' environment, and its listeners. */
+/** What one element hands its canvas: the MCP App host, the widgets' environment, the run status, and its listeners. */
 export interface CanvasView {
   appHost: AppHostMemo;
   environment: WidgetEnvironmentMemo;
+  status: CanvasRunStatus;
   events: CanvasEventHandlers;
 }
 
 /** The canvas's bindings of one element and its session. */
 export function canvasView(host: HTMLElement, session: AgentSession): CanvasView {
-  return {appHost: new AppHostMemo(session), environment: new WidgetEnvironmentMemo(), events: canvasEventHandlers(host, session)};
+  return {appHost: new AppHostMemo(session), environment: new WidgetEnvironmentMemo(), status: new CanvasRunStatus(session), events: canvasEventHandlers(host, session)};
 }

@@ -76,7 +76,7 @@ export class Conversation {
     this.#transcript = endAssistantText(this.#transcript);
   }
 
-  /** What the loop tells of a live question: streamed text, messages, tool calls. `live` false drops them (a cleared run). */
+  /** What the loop tells of a live question: streamed text, messages, tool calls, steps. `live` false drops them (a cleared run). */
   loopCallbacks(live: () => boolean): AgentCallbacks {
     return {
       onText: (delta) => {
@@ -93,6 +93,9 @@ export class Conversation {
         if (!live()) return;
         this.#transcript = [...endAssistantText(this.#transcript), {kind: 'tool', call}];
         this.emit({type: 'tool-call', call});
+      },
+      onStep: (step) => {
+        if (live()) this.emit({type: 'step', step});
       },
     };
   }

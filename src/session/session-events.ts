@@ -1,6 +1,6 @@
 /**
  * What an `AgentSession` tells its subscribers, as one typed union on `type`: the run (start,
- * streamed text, messages, tool calls, end), the canvas (a widget about to be shown, shown,
+ * its steps, streamed text, messages, tool calls, end), the canvas (a widget about to be shown, shown,
  * changed, removed), the servers (ready, failed), notices and errors. `<autoui-agent>` turns each
  * into its DOM event in one switch; a page with its own UI reads them directly.
  */
@@ -8,6 +8,7 @@ import type {AgentResult} from '../agent/agent-loop.js';
 import type {ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder, ApprovalState} from './session-approvals.js';
 import type {ToolCall} from '../agent/dispatcher.js';
+import type {RunStep} from '../agent/run-step.js';
 import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 import type {Usage} from '../providers/language-model.js';
 import type {DroppedPart} from './read-snapshot.js';
@@ -28,6 +29,8 @@ export type SessionEvent =
   | {type: 'text'; delta: string}
   | {type: 'message'; role: 'assistant'; text: string}
   | {type: 'tool-call'; call: ToolCall}
+  /** The run is on a new step (thinking, searching, calling a server, drawing a widget): what a view says it is doing. */
+  | {type: 'step'; step: RunStep}
   /**
    * A call waits for a person's decision: answer with `respond('allow' | 'allow-always' | 'deny',
    * reason?)`, at any time; the first valid answer counts. A subscriber that is told must answer
