@@ -41,9 +41,13 @@ export function canvasEventHandlers(host: HTMLElement, session: AgentSession): C
  * Asks a failed question again. It went back in the built-in composer when it failed: if it is
  * still there as it was, it is sent from there, as Send would (the box empties, the composer's
  * history keeps it), so it is not left behind in the box; otherwise it is asked as it was.
+ * Focus then goes to the composer's box.
  */
 function askAgain(host: HTMLElement, session: AgentSession, question: string): void {
-  const form = host.shadowRoot?.querySelector('autoui-composer')?.shadowRoot?.querySelector('form');
+  const composer = host.shadowRoot?.querySelector('autoui-composer');
+  const form = composer?.shadowRoot?.querySelector('form');
   if (form?.querySelector('textarea')?.value.trim() === question) form.requestSubmit();
   else session.ask(question).catch(() => {});
+  // The button goes with the notice: focus moves to the composer rather than falling to the page.
+  composer?.focus();
 }

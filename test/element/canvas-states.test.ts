@@ -4,6 +4,7 @@
  * question in plain words with a button that asks it again. Real servers (the fake LLM, the
  * protocol's reference server, the Data demo server), in both languages.
  */
+import {sendKeys} from '@web/test-runner-commands';
 import {expect, waitUntil} from '@open-wc/testing';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {EventLog, createScenario, engineLoaded, messageTexts, mountAgent, press, serverUrl, settle, type, ui, widgetsRendered, type Turn} from './harness.js';
@@ -158,7 +159,9 @@ describe('<autoui-agent> canvas: empty, working and failed states', () => {
     expect(says.retry()!.textContent).to.equal('Try again');
     expect(ui(agent).textarea()!.value, 'the question went back in the composer').to.equal('How many airports?');
 
-    says.retry()!.click();
+    says.retry()!.focus();
+    await sendKeys({press: 'Enter'});
+    expect(ui(agent).root.querySelector('autoui-composer')!.shadowRoot!.activeElement === ui(agent).textarea(), 'focus goes to the composer, not to the page').to.equal(true);
     await log.nth('autoui-run-end', 2);
     await widgetsRendered(agent);
     expect(log.of('autoui-run-end')[1].result.stopReason).to.equal('end_turn');
