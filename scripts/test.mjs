@@ -4,7 +4,8 @@
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
  * (dependency-cruiser), the public surface, browser tests (wtr), the key proxy's Node tests (with
  * a real redis-server),
- * MCP conformance, build, size budgets, end-to-end pages, the evaluation suite with the scripted
+ * MCP conformance, build, size budgets, end-to-end pages, screenshots (compared with their
+ * references, and checked by axe), the evaluation suite with the scripted
  * demo model, the packed package in fresh apps. Build-like steps count as one check each; test steps
  * contribute their own test counts (read from test-results/*.json).
  */
@@ -75,6 +76,7 @@ const built = check('build');
 if (built) {
   check('size');
   tests('test:e2e', 'test-results/e2e.json');
+  tests('test:visual', 'test-results/visual.json');
   // The evaluation suite end to end, with the scripted demo model: every scripted answer must
   // still score as right through the element, the servers and the scorers.
   tests('eval:scripted', 'test-results/eval.json');
