@@ -143,7 +143,8 @@ export class AutouiTranscript extends LitElement {
       case 'tool': {
         const c = entry.call;
         const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
-        return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" title=${c.error ?? ''}
+        // dir=auto: on a right-to-left page the pill's Latin words and "12 ms" keep their order.
+        return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" dir="auto" title=${c.error ?? ''}
           >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
       }
       case 'notice': {

@@ -4,8 +4,9 @@
  * playwright-core, against the real test MCP servers and the scripted fake LLM. Each file of
  * test/visual/cases/ exports `cases`: `{name, viewport, colorScheme?, reference?, host?, render}`;
  * `render({context, baseUrl, servers, root})` opens the page, brings it to the state the case
- * shows and resolves with `{page, network, problems, mask?, maskColor?, close?}` (`close`: what
- * the case started for itself, stopped after the picture). Each picture is compared with its reference
+ * shows and resolves with `{page, network, problems, target?, mask?, maskColor?, close?}` (`target`:
+ * a locator to picture instead of the viewport; `close`: what the case started for itself,
+ * stopped after the picture). Each picture is compared with its reference
  * (test/visual/reference/<name>.png unless the case names another) and each page is checked by
  * axe. `--update` (or UPDATE_VISUAL=1) writes the references instead; another argument runs only
  * the cases whose name contains it. Ends with `N passed, N failed` and writes
@@ -107,7 +108,7 @@ async function runCase(c) {
     await shown.network.quiet();
     await fontsLoaded(page);
     await painted(page);
-    const image = await page.screenshot({animations: 'disabled', caret: 'hide', mask: shown.mask ?? [], maskColor: shown.maskColor});
+    const image = await (shown.target ?? page).screenshot({animations: 'disabled', caret: 'hide', mask: shown.mask ?? [], maskColor: shown.maskColor});
     const referencePath = c.reference ?? `${root}test/visual/reference/${c.name}.png`;
     if (update) writeReference(referencePath, image);
     else {

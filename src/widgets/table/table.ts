@@ -160,7 +160,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
     return html`
       <div part="header" class="header">
         ${title ? html`<h3 part="title" class="title">${clip(title, 300)}</h3>` : html`<span class="title"></span>`}
-        <span class="count">${t.rows(this.formatNumber(rows.length))}</span>
+        <span class="count" dir="auto">${t.rows(this.formatNumber(rows.length))}</span>
         <button part="export-button" class="export" type="button" @click=${this.exportCsv} ?disabled=${!rows.length}>${t.export}</button>
       </div>
       <div part="table" class="viewport" role="table" tabindex="0" aria-label=${title ? clip(title, 300) : nothing}

@@ -7,7 +7,8 @@ import {createFakeLlmScenario} from '../../support/fake-llm-scenario.mjs';
 import {demoServers, openVisualPage} from '../open-visual-page.mjs';
 import {elementRendered, serversSettled} from '../page-ready.mjs';
 
-const WIDE = {width: 1440, height: 900};
+// Tall enough for the six widgets at once on the wide element.
+const WIDE = {width: 1440, height: 1200};
 const PHONE = {width: 360, height: 740};
 
 /** The widget_display calls of the dashboard; figures come from the two queries' results. */
@@ -15,7 +16,7 @@ const widgets = [
   {name: 'stat-card', params: {label: 'Airports in Alaska', value: {$value: {result: 0, column: 'n'}}, caption: 'FAA list'}},
   {name: 'stat-card', params: {label: 'Airports in Washington', value: {$count: {result: 1}}, variant: 'success'}},
   {name: 'chart', params: {type: 'bar', title: 'Airports by state', labels: {$column: {result: 0, column: 'state'}}, datasets: [{label: 'Airports', data: {$column: {result: 0, column: 'n'}}}]}},
-  {name: 'table', params: {title: 'Washington airports', rows: {$rows: {result: 1, limit: 6, map: {Code: 'iata', Name: 'name', City: 'city'}}}}},
+  {name: 'table', params: {title: 'Washington airports', rows: {$rows: {result: 1, limit: 4, map: {Code: 'iata', Name: 'name', City: 'city'}}}}},
   {name: 'list', params: {title: 'Where to land', items: {$rows: {result: 1, limit: 4, map: {text: '{iata} — {name}', secondary: '{city}'}}}}},
   {name: 'markdown', params: {title: 'About these figures', content: 'Counts of the **FAA airport list** by state.\n\n- Alaska has the most airports\n- Seaplane bases count too'}},
 ];
