@@ -75,7 +75,16 @@ export const sessionRules: Record<string, () => Promise<void>> = {
     const {s, types, events, runs} = session(model);
     const result = await s.ask('  How many rows?  ');
     expect(result.stopReason).to.equal('end_turn');
-    expect(types()).to.deep.equal(['run-start', 'text', 'message', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'text', 'message', 'run-end']);
+    expect(types().filter((t) => t !== 'step')).to.deep.equal(['run-start', 'text', 'message', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'text', 'message', 'run-end']);
+    // The steps a view shows while the run works: each before what it announces.
+    const steps = events.flatMap((e, i) => (e.type === 'step' ? [{...e.step, before: events.slice(i + 1).find((n) => n.type !== 'step')?.type}] : []));
+    expect(steps).to.deep.equal([
+      {kind: 'thinking', before: 'text'},
+      {kind: 'calling', server: 'Data', tool: 'query_sql', before: 'tool-call'},
+      {kind: 'thinking', before: 'widget-create'},
+      {kind: 'drawing', widget: 'stat', before: 'widget-create'},
+      {kind: 'thinking', before: 'text'},
+    ]);
     expect(events[0]).to.deep.equal({type: 'run-start', question: 'How many rows?'});
     const [widget] = s.widgets.list();
     expect(widget).to.include({type: 'stat'});

@@ -30,7 +30,8 @@ export const cases = [
       assert.equal(outcome.stopReason, 'end_turn');
       assert.equal(outcome.text, 'There are the airports.');
       assert.deepEqual(outcome.widgets, [{type: 'stat', params: {label: 'Airports', value: 3376}}]);
-      assert.deepEqual(outcome.events, ['run-start', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'message', 'run-end']);
+      assert.deepEqual(outcome.events.filter((t) => t !== 'step'), ['run-start', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'message', 'run-end']);
+      assert.ok(outcome.events.indexOf('step') > 0 && outcome.events.indexOf('step') < outcome.events.indexOf('tool-call'), 'the run tells its step before its first call');
       assert.deepEqual(problems, []);
     },
   },

@@ -29,7 +29,9 @@ export const cases = [
       assert.deepEqual(outcome.widgets.map((w) => [w.type, w.params.label]), [['stat', 'Airports']]);
       assert.equal(outcome.widgets[0].params.value, 3376, 'the figure is the server’s own');
       assert.match(shown, /3,376/);
-      assert.deepEqual(outcome.events.filter((t) => t !== 'text' && t !== 'server-ready'), ['run-start', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'message', 'run-end']);
+      const events = outcome.events.filter((t) => t !== 'text' && t !== 'server-ready');
+      assert.deepEqual(events.filter((t) => t !== 'step'), ['run-start', 'tool-call', 'widget-create', 'widget-created', 'tool-call', 'message', 'run-end']);
+      assert.ok(events.indexOf('step') > 0 && events.indexOf('step') < events.indexOf('tool-call'), 'the run tells its step before its first call');
     },
   },
 ];
