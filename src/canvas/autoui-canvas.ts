@@ -11,7 +11,7 @@ import type {WidgetChange, WidgetDraft, WidgetInstance, WidgetStore} from '../se
 import type {RunStatus} from '../session/run-status.js';
 import {canvasStyles} from './canvas-styles.js';
 import {canvasTexts} from './canvas-texts.js';
-import {canvasStatusStyles, emptyCanvas, runStatusView} from './canvas-status.js';
+import {canvasStatusStyles, emptyCanvas, runStatusView, type RunRetryDetail} from './canvas-status.js';
 import {canvasStatusTexts} from './canvas-status-texts.js';
 import {CanvasGestures} from './canvas-gestures.js';
 import {exportParts, exportedParts} from './canvas-parts.js';
@@ -26,10 +26,7 @@ export interface WidgetRenderedDetail {
   element: HTMLElement;
 }
 
-/** Detail of `autoui-run-retry`: the question to ask again. */
-export interface RunRetryDetail {
-  question: string;
-}
+export type {RunRetryDetail} from './canvas-status.js';
 
 /** Detail of `autoui-widget-failed`: the widgets of `type` that could not be shown, and why. */
 export interface WidgetFailedDetail {
@@ -267,11 +264,8 @@ export class AutouiCanvas extends LitElement {
           </section>`;
         },
       )}
-    </div>${runStatusView(this.status, said, this.#retry)}`;
+    </div>${runStatusView(this.status, said, this)}`;
   }
-
-  readonly #retry = (question: string) =>
-    this.dispatchEvent(new CustomEvent<RunRetryDetail>('autoui-run-retry', {detail: {question}, bubbles: true, composed: true}));
 
   protected override async updated(): Promise<void> {
     const arriving: Array<{id: string; type: string; element: HTMLElement}> = [];

@@ -12,8 +12,17 @@ import {failureText, stepText, type CanvasStatusTexts} from './canvas-status-tex
 /** What an empty canvas says (nothing on a read-only canvas, where nobody asks). */
 export const emptyCanvas = (t: CanvasStatusTexts) => html`<div class="empty"><p>${t.empty}</p></div>`;
 
-/** The status line or the failure notice of `status`, in its live region; `retry` asks the failed question again. */
-export function runStatusView(status: RunStatus, t: CanvasStatusTexts, retry: (question: string) => void) {
+/** Detail of `autoui-run-retry`: the question to ask again. */
+export interface RunRetryDetail {
+  question: string;
+}
+
+/** Fires `autoui-run-retry` from `canvas`: the person asks the failed question again (the element asks it). */
+const retry = (canvas: HTMLElement, question: string) =>
+  canvas.dispatchEvent(new CustomEvent<RunRetryDetail>('autoui-run-retry', {detail: {question}, bubbles: true, composed: true}));
+
+/** The status line or the failure notice of `status`, in its live region, on `canvas`. */
+export function runStatusView(status: RunStatus, t: CanvasStatusTexts, canvas: HTMLElement) {
   let content: unknown = nothing;
   if (status.state === 'working') {
     content = html`<p class="working"><span class="pulse" aria-hidden="true"></span><span class="step" dir="auto">${stepText(t, status.step, status.asking > 0)}</span></p>`;
@@ -21,7 +30,7 @@ export function runStatusView(status: RunStatus, t: CanvasStatusTexts, retry: (q
     // The message and the code are the model's or a server's: text only.
     content = html`<div class="run-failed">
       <p dir="auto">${failureText(t, status.code, status.message)} <small>${status.code}</small></p>
-      <button type="button" @click=${() => retry(status.question)}>${t.retry}</button>
+      <button type="button" @click=${() => retry(canvas, status.question)}>${t.retry}</button>
     </div>`;
   }
   return html`<div class="status" role="status" aria-live="polite">${content}</div>`;

@@ -47,3 +47,6 @@ export const agentStyles = css`
   .canvas { grid-area: canvas; min-width: 0; min-height: 0; overflow: auto; }
   .ask { grid-area: ask; display: flex; flex-direction: column; gap: var(--_space-s); min-width: 0; }
 `;
+
+/** The frame's class for a `layout` value: `side`, `stacked`, or `auto` for any other. */
+export const layoutClass = (layout: string): string => (layout === 'side' || layout === 'stacked' ? layout : 'auto');

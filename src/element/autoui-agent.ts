@@ -8,7 +8,7 @@ import type {SessionEvent} from '../session/session-events.js';
 import type {AutouiCanvas} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec} from '../widgets/widget-registry.js';
 import {AutouiComposer} from './autoui-composer.js';
-import {agentStyles} from './autoui-agent.styles.js';
+import {agentStyles, layoutClass} from './autoui-agent.styles.js';
 import {emitSessionEvent} from './events.js';
 import {PersonPrompts, promptHostOf} from './person-prompts.js';
 import {storedVerdicts} from './stored-verdicts.js';
@@ -33,9 +33,6 @@ import type {AutouiFileDetail} from './events.js';
 export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
 export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
-
-/** The values of `layout`; anything else is `auto`. */
-const LAYOUTS = new Set(['auto', 'stacked', 'side']);
 
 /** The transcript's approval cards before the engine (which holds them) has loaded. */
 const NO_APPROVALS = new Map();
@@ -269,7 +266,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
   override render() {
     const language = this.language;
     const session = this.session;
-    return html`<div part="base" class="frame ${LAYOUTS.has(this.layout) ? this.layout : 'auto'}">
+    return html`<div part="base" class="frame ${layoutClass(this.layout)}">
       <div class="conversation">
         <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
         ${this.#views.starters?.(this)}
