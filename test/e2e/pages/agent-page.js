@@ -6,6 +6,7 @@
 // sandbox (the sandbox-url attribute), readonly, webmcp (the webmcp attribute), id, toolTimeout (seconds),
 // oauthCallback (the oauth-callback attribute), files (the files attribute).
 import {loadBundle} from './load-bundle.js';
+import {appendServers} from '../../support/page-servers.js';
 
 const params = new URL(location.href).searchParams;
 await loadBundle(params.get('build'), {api: false});
@@ -31,13 +32,7 @@ if (params.get('toolTimeout')) agent.setAttribute('tool-timeout', params.get('to
 if (params.get('oauthCallback')) agent.setAttribute('oauth-callback', params.get('oauthCallback'));
 if (params.get('files')) agent.setAttribute('files', params.get('files'));
 agent.setAttribute('debug', '');
-for (const [name, url, protocol] of JSON.parse(params.get('servers') ?? '[]')) {
-  const server = document.createElement('autoui-server');
-  server.setAttribute('name', name);
-  server.setAttribute('url', url);
-  if (protocol) server.setAttribute('protocol', protocol);
-  agent.append(server);
-}
+appendServers(agent, params.get('servers'));
 
 const events = [];
 const summarise = {

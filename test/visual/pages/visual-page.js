@@ -2,6 +2,8 @@
 // endpoint (the fake LLM scenario), servers (JSON [[name, url, protocol?]]), lang (the element's),
 // pageLang and pageDir (the <html> element's, for a right-to-left page), dir (the element's own).
 // window.__visual lets a case ask a question and wait for the element's events.
+import {appendServers} from '../../support/page-servers.js';
+
 await import('/dist/autoui-agent.js');
 
 const params = new URL(location.href).searchParams;
@@ -13,13 +15,7 @@ agent.setAttribute('provider', 'anthropic');
 if (params.get('endpoint')) agent.setAttribute('endpoint', params.get('endpoint'));
 if (params.get('lang')) agent.setAttribute('lang', params.get('lang'));
 if (params.get('dir')) agent.setAttribute('dir', params.get('dir'));
-for (const [name, url, protocol] of JSON.parse(params.get('servers') ?? '[]')) {
-  const server = document.createElement('autoui-server');
-  server.setAttribute('name', name);
-  server.setAttribute('url', url);
-  if (protocol) server.setAttribute('protocol', protocol);
-  agent.append(server);
-}
+appendServers(agent, params.get('servers'));
 
 /** The element's events so far, by type (their details are not kept: nothing here compares them). */
 const heard = {};
