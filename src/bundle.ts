@@ -9,7 +9,7 @@
 import './define.js';
 
 export {AutouiAgent} from './element/autoui-agent.js';
-export {AutouiServer} from './element/autoui-server.js';
+export {AutouiServer} from './element/servers/autoui-server.js';
 export {defineElement} from './define-element.js';
 // Every tag with its class, also merged into HTMLElementTagNameMap.
 export type {AutouiTagNameMap} from './tag-names.js';

@@ -25,12 +25,12 @@ export type {AskOptions, RestoreOptions, RestoreResult} from './session/agent-se
 export type {QuestionSource, SessionAppsApi} from './session/session-apps.js';
 export type {SessionApprovalsApi} from './session/lazy-approvals.js';
 export type {SessionNoticesApi} from './session/conversation.js';
-export type {SessionRestoresApi} from './session/session-restores.js';
+export type {SessionRestoresApi} from './session/snapshot/session-restores.js';
 export type {SessionSignInsApi} from './session/sign-out.js';
 export {recordRuns} from './session/run-log.js';
 export {preloadRunEngine} from './session/engine-chunks.js';
 export type {RunLog} from './session/run-log.js';
-export {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION} from './session/snapshot-format.js';
+export {SNAPSHOT_FORMAT, SNAPSHOT_LIMITS, SNAPSHOT_VERSION} from './session/snapshot/snapshot-format.js';
 export type {
   AutouiSnapshot,
   SnapshotConversation,
@@ -41,15 +41,15 @@ export type {
   SnapshotToolCall,
   SnapshotTranscriptEntry,
   SnapshotWidget,
-} from './session/snapshot-format.js';
-export type {DroppedPart} from './session/read-snapshot.js';
+} from './session/snapshot/snapshot-format.js';
+export type {DroppedPart} from './session/snapshot/read-snapshot.js';
 export type {RestoreSource} from './session/transcript.js';
-export {persistSession} from './session/persist-session.js';
-export type {PersistOptions, SessionPersistence} from './session/persist-session.js';
-export {indexedDbStorage} from './session/session-storage.js';
-export type {SessionStorage} from './session/session-storage.js';
-export {decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT} from './session/share-link.js';
-export {shareUrlFor} from './session/share-param.js';
+export {persistSession} from './session/snapshot/persist-session.js';
+export type {PersistOptions, SessionPersistence} from './session/snapshot/persist-session.js';
+export {indexedDbStorage} from './session/snapshot/session-storage.js';
+export type {SessionStorage} from './session/snapshot/session-storage.js';
+export {decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT} from './session/snapshot/share-link.js';
+export {shareUrlFor} from './session/snapshot/share-param.js';
 export type {WidgetChange, WidgetListener} from './session/widget-store.js';
 
 // The agent loop.

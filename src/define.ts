@@ -3,7 +3,7 @@
  * it; npm users who want the classes without the tags import `index.ts` instead.
  */
 import {AutouiAgent} from './element/autoui-agent.js';
-import {AutouiServer} from './element/autoui-server.js';
+import {AutouiServer} from './element/servers/autoui-server.js';
 import {defineElement} from './define-element.js';
 
 export {defineElement};

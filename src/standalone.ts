@@ -7,7 +7,7 @@
  */
 import './define.js';
 
-export {AutouiServer} from './element/autoui-server.js';
+export {AutouiServer} from './element/servers/autoui-server.js';
 export {defineElement} from './define-element.js';
 export {
   AgentSession,

@@ -11,8 +11,8 @@ import type {AutouiCanvas} from './canvas/autoui-canvas.js';
 import type {AutouiCardsWidget} from './widgets/cards/cards.js';
 import type {AutouiChartWidget} from './widgets/chart/chart.js';
 import type {AutouiCodeWidget} from './widgets/code/code.js';
-import type {AutouiComposer} from './element/autoui-composer.js';
-import type {AutouiConsole} from './element/autoui-console.js';
+import type {AutouiComposer} from './element/parts/autoui-composer.js';
+import type {AutouiConsole} from './element/console/autoui-console.js';
 import type {AutouiGalleryWidget} from './widgets/gallery/gallery.js';
 import type {AutouiHemicycleWidget} from './widgets/hemicycle/hemicycle.js';
 import type {AutouiJsonWidget} from './widgets/json/json.js';
@@ -22,13 +22,13 @@ import type {AutouiMapWidget} from './widgets/map/map.js';
 import type {AutouiMarkdownWidget} from './widgets/markdown/markdown.js';
 import type {AutouiMcpAppWidget} from './widgets/mcp-app/autoui-mcp-app.js';
 import type {AutouiProfileWidget} from './widgets/profile/profile.js';
-import type {AutouiServer} from './element/autoui-server.js';
+import type {AutouiServer} from './element/servers/autoui-server.js';
 import type {AutouiStatWidget} from './widgets/stat/stat.js';
 import type {AutouiStatCardWidget} from './widgets/stat-card/stat-card.js';
 import type {AutouiTableWidget} from './widgets/table/table.js';
 import type {AutouiTagsWidget} from './widgets/tags/tags.js';
 import type {AutouiTimelineWidget} from './widgets/timeline/timeline.js';
-import type {AutouiTranscript} from './element/autoui-transcript.js';
+import type {AutouiTranscript} from './element/parts/autoui-transcript.js';
 
 /** Each tag of autoui-agent and the class of its elements. */
 export interface AutouiTagNameMap {

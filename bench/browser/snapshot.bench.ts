@@ -26,7 +26,7 @@ const WARMUP = 1;
 const WIDGETS = 100;
 const BIG_TABLE_ROWS = 2_000;
 const TARGET = 1.2;
-/** `MAX_SHARE_FRAGMENT` of src/session/share-link.ts. */
+/** `MAX_SHARE_FRAGMENT` of src/session/snapshot/share-link.ts. */
 const SHARE_CAP = 65_536;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -10,7 +10,7 @@ import {html} from 'lit';
 import type {ResolvedLanguage} from '../policy/language.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
-import type {starterQuestionsView} from './starter-questions-view.js';
+import type {starterQuestionsView} from './starters/starter-questions-view.js';
 import type {CanvasView} from './views.js';
 
 /** The element's settings the canvas reads at each render. */

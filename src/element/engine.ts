@@ -8,6 +8,6 @@
  */
 export {createAutouiLayer} from '../webmcp/autoui-layer.js';
 export {createDefaultRegistry} from '../widgets/catalog.js';
-export {approvalView} from './approval-card.js';
-export {ApprovalCards} from './approval-cards.js';
+export {approvalView} from './approvals/approval-card.js';
+export {ApprovalCards} from './approvals/approval-cards.js';
 export {sessionSettings} from './session-settings.js';

@@ -9,13 +9,13 @@
 import {defineCanvasElements} from '../canvas/autoui-canvas.js';
 import {defineElement} from '../define-element.js';
 import type {AgentSession} from '../session/agent-session.js';
-import {AppHostMemo} from './app-host.js';
-import {AutouiTranscript} from './autoui-transcript.js';
-import {canvasEventHandlers, type CanvasEventHandlers} from './canvas-events.js';
-import {CanvasRunStatus} from './canvas-run-status.js';
-import {WidgetEnvironmentMemo} from './widget-environment.js';
+import {AppHostMemo} from './canvas-binding/app-host.js';
+import {AutouiTranscript} from './parts/autoui-transcript.js';
+import {canvasEventHandlers, type CanvasEventHandlers} from './canvas-binding/canvas-events.js';
+import {CanvasRunStatus} from './canvas-binding/canvas-run-status.js';
+import {WidgetEnvironmentMemo} from './canvas-binding/widget-environment.js';
 
-export {starterQuestionsView} from './starter-questions-view.js';
+export {starterQuestionsView} from './starters/starter-questions-view.js';
 
 /** Defines `<autoui-transcript>` and `<autoui-canvas>`: the element's tags of them upgrade in place, keeping the properties it set. */
 export function defineViews(): void {

@@ -8,8 +8,8 @@
 import {loadFailed} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
-import type {ApprovalView} from './approval-card.js';
-import type {ApprovalCards, ApprovalCardsHost} from './approval-cards.js';
+import type {ApprovalView} from './approvals/approval-card.js';
+import type {ApprovalCards, ApprovalCardsHost} from './approvals/approval-cards.js';
 import type {sessionSettings as SessionSettingsOf} from './session-settings.js';
 
 /** What the engine needs from its element. */

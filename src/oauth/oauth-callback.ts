@@ -17,7 +17,7 @@
  * address bar and history at once. No dependencies, no Lit: it must stay a few hundred bytes.
  */
 
-/** The message the opener listens for (src/element/sign-in-host.ts). */
+/** The message the opener listens for (src/element/prompts/sign-in-host.ts). */
 const TYPE = 'autoui-oauth-callback';
 const PASSED = ['code', 'state', 'iss', 'error', 'error_description'];
 const FR = navigator.language.toLowerCase().startsWith('fr');

@@ -29,17 +29,17 @@ import type {ServerConfig, ServerStatus} from './server-set.js';
 import type {SessionAppsApi} from './session-apps.js';
 import type {SessionListener} from './session-events.js';
 import type {AgentSessionOptions, AskOptions, SessionSettings} from './session-options.js';
-import {SessionRestores, type RestoreOptions, type RestoreResult, type SessionRestoresApi} from './session-restores.js';
+import {SessionRestores, type RestoreOptions, type RestoreResult, type SessionRestoresApi} from './snapshot/session-restores.js';
 import {SessionServers} from './session-servers.js';
 import type {SessionSignInsApi} from './sign-out.js';
-import type {AutouiSnapshot, SnapshotOptions} from './snapshot-format.js';
-import {takeSnapshot} from './take-snapshot.js';
+import type {AutouiSnapshot, SnapshotOptions} from './snapshot/snapshot-format.js';
+import {takeSnapshot} from './snapshot/take-snapshot.js';
 import type {TranscriptEntry} from './transcript.js';
 import {vetoableCanvas} from './vetoable-canvas.js';
 import {WidgetStore} from './widget-store.js';
 
 export type {AgentSessionOptions, AskOptions, SessionSettings} from './session-options.js';
-export type {RestoreOptions, RestoreResult} from './session-restores.js';
+export type {RestoreOptions, RestoreResult} from './snapshot/session-restores.js';
 
 /** One conversation. See the module comment. */
 export class AgentSession {

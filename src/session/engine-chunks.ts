@@ -9,13 +9,13 @@
 export type RunEngine = typeof import('./run-engine.js');
 
 /** The restore engine's exports. */
-export type RestoreEngine = typeof import('./restore-engine.js');
+export type RestoreEngine = typeof import('./snapshot/restore-engine.js');
 
 /** Imports the run engine. */
 export const importRunEngine = (): Promise<RunEngine> => import('./run-engine.js');
 
 /** Imports the restore engine. */
-export const importRestoreEngine = (): Promise<RestoreEngine> => import('./restore-engine.js');
+export const importRestoreEngine = (): Promise<RestoreEngine> => import('./snapshot/restore-engine.js');
 
 /** Loads the run engine now (when the page is idle, say), so the first question does not wait for it. */
 export function preloadRunEngine(): Promise<void> {

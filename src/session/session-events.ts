@@ -11,11 +11,11 @@ import type {ToolCall} from '../agent/dispatcher.js';
 import type {RunStep} from '../agent/run-step.js';
 import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 import type {Usage} from '../providers/language-model.js';
-import type {DroppedPart} from './read-snapshot.js';
+import type {DroppedPart} from './snapshot/read-snapshot.js';
 import type {Notice, RestoreSource} from './transcript.js';
 import type {ElicitationPrompt, ElicitationResponder, ElicitationState} from './session-elicitations.js';
 import type {SignInRequest, SignInResponder, SignInState} from './session-sign-ins.js';
-import type {SnapshotFile} from './snapshot-format.js';
+import type {SnapshotFile} from './snapshot/snapshot-format.js';
 
 /** A failure, with its stable code (`PROVIDER_HTTP`, `MCP_CONNECT`, ...). */
 export interface SessionError {

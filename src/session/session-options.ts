@@ -14,7 +14,7 @@ import type {McpAuthOptions, ProtocolMemory} from '../mcp/index.js';
 import type {AskElicitation} from './session-elicitations.js';
 import type {ServerConfig} from './server-set.js';
 import type {QuestionSource} from './session-apps.js';
-import type {SnapshotFile} from './snapshot-format.js';
+import type {SnapshotFile} from './snapshot/snapshot-format.js';
 
 /** How a session answers; changed with `configure()`, read at each question. */
 export interface SessionSettings {

@@ -7,24 +7,24 @@
  */
 import type {WidgetCatalog, WidgetSpec} from '../schema/widget-spec.js';
 import {offeredToModel, type HostWidgetSpec, type WidgetTypeSpec} from './widget-definition.js';
-import {statSpec} from './stat/stat.spec.js';
-import {statCardSpec} from './stat-card/stat-card.spec.js';
-import {kvSpec} from './kv/kv.spec.js';
-import {listSpec} from './list/list.spec.js';
-import {tableSpec} from './table/table.spec.js';
-import {chartSpec} from './chart/chart.spec.js';
-import {mapSpec} from './map/map.spec.js';
-import {gallerySpec} from './gallery/gallery.spec.js';
-import {markdownSpec} from './markdown/markdown.spec.js';
-import {alertSpec} from './alert/alert.spec.js';
-import {codeSpec} from './code/code.spec.js';
-import {jsonSpec} from './json/json.spec.js';
-import {timelineSpec} from './timeline/timeline.spec.js';
-import {profileSpec} from './profile/profile.spec.js';
-import {cardsSpec} from './cards/cards.spec.js';
-import {tagsSpec} from './tags/tags.spec.js';
-import {hemicycleSpec} from './hemicycle/hemicycle.spec.js';
-import {mcpAppSpec} from './mcp-app/mcp-app.spec.js';
+import {statSpec} from './stat/stat.contract.js';
+import {statCardSpec} from './stat-card/stat-card.contract.js';
+import {kvSpec} from './kv/kv.contract.js';
+import {listSpec} from './list/list.contract.js';
+import {tableSpec} from './table/table.contract.js';
+import {chartSpec} from './chart/chart.contract.js';
+import {mapSpec} from './map/map.contract.js';
+import {gallerySpec} from './gallery/gallery.contract.js';
+import {markdownSpec} from './markdown/markdown.contract.js';
+import {alertSpec} from './alert/alert.contract.js';
+import {codeSpec} from './code/code.contract.js';
+import {jsonSpec} from './json/json.contract.js';
+import {timelineSpec} from './timeline/timeline.contract.js';
+import {profileSpec} from './profile/profile.contract.js';
+import {cardsSpec} from './cards/cards.contract.js';
+import {tagsSpec} from './tags/tags.contract.js';
+import {hemicycleSpec} from './hemicycle/hemicycle.contract.js';
+import {mcpAppSpec} from './mcp-app/mcp-app.contract.js';
 
 /** In the order the model sees them (catalog.ts binds them in the same order). */
 const MODEL_SPECS = [

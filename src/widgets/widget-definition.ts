@@ -3,8 +3,8 @@
  * validated and what the model reads, plus how the canvas lays it out; DOM-free, so a Web Worker
  * can validate calls with it. Its binding ({@link WidgetBinding}): the element that shows it, often
  * loaded lazily by `load()` (chart.js and leaflet only arrive with the first chart or map). A
- * definition is both; each widget declares them in its own folder (`<type>.spec.ts`,
- * `<type>.definition.ts`).
+ * definition is both; each widget declares them in its own folder (`<type>.contract.ts`, the
+ * spec; `<type>.definition.ts`, both).
  */
 import type {WidgetSpec} from '../schema/widget-spec.js';
 

@@ -1,5 +1,5 @@
 /**
- * The elicitation card (src/element/elicitation-card.ts) rendered on its own, the way the
+ * The elicitation card (src/element/prompts/elicitation-card.ts) rendered on its own, the way the
  * transcript renders it: into a shadow root carrying the transcript's tokens and the card's
  * styles. A person's side: what the card shows (server text as text), the keyboard rules, what
  * Submit does with a wrong and a right answer, and a URL that opens only on a click.
@@ -7,10 +7,10 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import {sendKeys} from '@web/test-runner-commands';
 import {adoptStyles, render} from 'lit';
-import {elicitationCard, type ElicitationCardAnswer, type ElicitationCardEntry} from '../../src/element/elicitation-card.js';
-import {elicitationStyles} from '../../src/element/elicitation-card.styles.js';
-import {STRINGS as ELEMENT_STRINGS} from '../../src/element/strings.js';
-import {promptStringsFor, type PromptStrings as Strings} from '../../src/element/prompt-strings.js';
+import {elicitationCard, type ElicitationCardAnswer, type ElicitationCardEntry} from '../../src/element/prompts/elicitation-card.js';
+import {elicitationStyles} from '../../src/element/prompts/elicitation-card.styles.js';
+import {STRINGS as ELEMENT_STRINGS} from '../../src/element/shared/strings.js';
+import {promptStringsFor, type PromptStrings as Strings} from '../../src/element/prompts/prompt-strings.js';
 
 const STRINGS = {en: promptStringsFor(ELEMENT_STRINGS.en), fr: promptStringsFor(ELEMENT_STRINGS.fr)};
 import {tokens} from '../../src/styles/tokens.js';

@@ -1,14 +1,14 @@
 /**
- * The logic of elicitation forms (src/element/elicitation-schema.ts, elicitation-content.ts): MCP's
+ * The logic of elicitation forms (src/mcp/elicitation-schema.ts, src/element/prompts/elicitation-content.ts): MCP's
  * flat schema subset read into fields, shapes outside it refused, what a person typed turned into
  * typed content, and the messages a person reads when something must change, in both languages.
  */
 import {expect} from '@open-wc/testing';
-import {initialValue, readContent} from '../../src/element/elicitation-content.js';
-import type {ElicitationForm} from '../../src/element/elicitation-form.js';
-import {readElicitationSchema, MAX_FIELDS} from '../../src/element/elicitation-schema.js';
-import {STRINGS as ELEMENT_STRINGS} from '../../src/element/strings.js';
-import {promptStringsFor} from '../../src/element/prompt-strings.js';
+import {initialValue, readContent} from '../../src/element/prompts/elicitation-content.js';
+import type {ElicitationForm} from '../../src/mcp/elicitation-form.js';
+import {readElicitationSchema, MAX_FIELDS} from '../../src/mcp/elicitation-schema.js';
+import {STRINGS as ELEMENT_STRINGS} from '../../src/element/shared/strings.js';
+import {promptStringsFor} from '../../src/element/prompts/prompt-strings.js';
 
 const STRINGS = {en: promptStringsFor(ELEMENT_STRINGS.en), fr: promptStringsFor(ELEMENT_STRINGS.fr)};
 

@@ -5,7 +5,7 @@
  */
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import type {RestoreResult} from '../../src/session/agent-session.js';
-import {SNAPSHOT_LIMITS} from '../../src/session/snapshot-format.js';
+import {SNAPSHOT_LIMITS} from '../../src/session/snapshot/snapshot-format.js';
 import {STYLE_PROPERTIES} from '../../src/webmcp/style-policy.js';
 import {recipeExample} from '../../src/webmcp/recipe.js';
 import {createDefaultRegistry} from '../../src/widgets/catalog.js';

@@ -8,8 +8,8 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {ErrorCodes} from '../../src/errors.js';
-import {decodeShareFragment} from '../../src/session/share-link.js';
-import {findShareFragment} from '../../src/session/share-param.js';
+import {decodeShareFragment} from '../../src/session/snapshot/share-link.js';
+import {findShareFragment} from '../../src/session/snapshot/share-param.js';
 import {EventLog, createScenario, mountAgent, press, serverUrl, settle, type, ui, type Scenario} from './harness.js';
 
 const PROXY_KEY = 'sk-ant-proxy-element-0a1b2c3d4e5f';

@@ -7,7 +7,7 @@
  */
 import {expect, waitUntil} from '@open-wc/testing';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import type {AutouiServer} from '../../src/element/autoui-server.js';
+import type {AutouiServer} from '../../src/element/servers/autoui-server.js';
 import {createScenario, serverElement, settle, ui} from './harness.js';
 
 type Bindable = HTMLElement & Record<string, unknown>;

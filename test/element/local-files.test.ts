@@ -8,7 +8,7 @@
 import {expect, waitUntil} from '@open-wc/testing';
 import {createStore, get} from 'idb-keyval';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import {FILE_DATABASE, FILE_STORE} from '../../src/element/file-store.js';
+import {FILE_DATABASE, FILE_STORE} from '../../src/element/files/file-store.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {EventLog, createScenario, mountAgent, settle, ui, widgetsRendered} from './harness.js';
 

@@ -4,7 +4,7 @@
  * `autoui-server-error` (`MCP_CONFIG`), never silently left out. Real servers over HTTP.
  */
 import {expect, waitUntil} from '@open-wc/testing';
-import type {AutouiServer} from '../../src/element/autoui-server.js';
+import type {AutouiServer} from '../../src/element/servers/autoui-server.js';
 import {EventLog, engineLoaded, mountAgent, serverUrl, watchFetch} from './harness.js';
 
 const layerNames = (agent: {layers: readonly {serverName: string}[]}) => agent.layers.map((l) => l.serverName);
@@ -39,7 +39,7 @@ describe('<autoui-server> properties and unusable configurations', () => {
     early.url = serverUrl('demo-data');
     early.name = 'early';
     // Same class under a fresh tag, defined after the properties were set: the upgrade path.
-    const {AutouiServer: Server} = await import('../../src/element/autoui-server.js');
+    const {AutouiServer: Server} = await import('../../src/element/servers/autoui-server.js');
     customElements.define('autoui-server-early', class extends Server {});
     document.body.append(early);
     expect(early.getAttribute('url')).to.equal(serverUrl('demo-data'));

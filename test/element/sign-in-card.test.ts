@@ -1,5 +1,5 @@
 /**
- * The sign-in card (src/element/sign-in-card.ts) rendered on its own, the way the transcript
+ * The sign-in card (src/element/prompts/sign-in-card.ts) rendered on its own, the way the transcript
  * renders it: into a shadow root carrying the transcript's tokens and the card's styles. What a
  * person reads (where they will sign in), the keyboard rules, the three states, and that Sign in
  * acts inside the click (a window opened later would be blocked).
@@ -7,11 +7,11 @@
 import {expect} from '@open-wc/testing';
 import {sendKeys} from '@web/test-runner-commands';
 import {adoptStyles, render} from 'lit';
-import {elicitationLine, signInLine} from '../../src/element/prompt-lines.js';
-import {signInCard, type SignInCardEntry} from '../../src/element/sign-in-card.js';
-import {signInStyles} from '../../src/element/sign-in-card.styles.js';
-import {STRINGS as ELEMENT_STRINGS} from '../../src/element/strings.js';
-import {promptStringsFor, type PromptStrings as Strings} from '../../src/element/prompt-strings.js';
+import {elicitationLine, signInLine} from '../../src/element/prompts/prompt-lines.js';
+import {signInCard, type SignInCardEntry} from '../../src/element/prompts/sign-in-card.js';
+import {signInStyles} from '../../src/element/prompts/sign-in-card.styles.js';
+import {STRINGS as ELEMENT_STRINGS} from '../../src/element/shared/strings.js';
+import {promptStringsFor, type PromptStrings as Strings} from '../../src/element/prompts/prompt-strings.js';
 
 const STRINGS = {en: promptStringsFor(ELEMENT_STRINGS.en), fr: promptStringsFor(ELEMENT_STRINGS.fr)};
 import {tokens} from '../../src/styles/tokens.js';

@@ -9,7 +9,7 @@ import {expect, waitUntil} from '@open-wc/testing';
 import {createStore, del, get} from 'idb-keyval';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
-import {STORAGE_DATABASE, STORAGE_STORE} from '../../src/session/session-storage.js';
+import {STORAGE_DATABASE, STORAGE_STORE} from '../../src/session/snapshot/session-storage.js';
 import {EventLog, createScenario, engineLoaded, mountAgent, serverUrl, settle, ui} from './harness.js';
 
 const STAT = {name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Airports', value: 3376}}};
@@ -287,7 +287,7 @@ describe('where a persisted element starts when a link or the page also restores
   });
 
   it('a link whose data is no snapshot is told once', async () => {
-    const {encodeShareFragment} = await import('../../src/session/share-link.js');
+    const {encodeShareFragment} = await import('../../src/session/snapshot/share-link.js');
     // A real link's encoding of something that is not a snapshot: its format is wrong.
     const fragment = await encodeShareFragment({...statSnapshot('x'), format: 'not-ours'} as never);
     history.replaceState(null, '', `${location.pathname}#autoui=${fragment}`);
@@ -309,7 +309,7 @@ describe('secrets and share links', () => {
     });
     await agent.ask('How many airports?');
     const url = await agent.shareUrl();
-    const {decodeShareFragment} = await import('../../src/session/share-link.js');
+    const {decodeShareFragment} = await import('../../src/session/snapshot/share-link.js');
     const shared = await decodeShareFragment(new URL(url).hash.slice('#autoui='.length));
     const written = JSON.stringify(agent.snapshot({conversation: true}));
     for (const secret of ['BROWSER-KEY-123', 'QUERY-TOKEN-456', 'BEARER-TOKEN-789']) {

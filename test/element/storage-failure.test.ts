@@ -5,7 +5,7 @@
  * its page holds no other connection to that database (a delete would wait for them).
  */
 import {expect, waitUntil} from '@open-wc/testing';
-import {STORAGE_DATABASE} from '../../src/session/session-storage.js';
+import {STORAGE_DATABASE} from '../../src/session/snapshot/session-storage.js';
 import {EventLog, createScenario, mountAgent, ui} from './harness.js';
 
 const STAT = {name: 'autoui_webmcp_widget_display', input: {name: 'stat-card', params: {label: 'Airports', value: 3376}}};

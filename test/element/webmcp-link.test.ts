@@ -6,7 +6,7 @@
 import {expect} from '@open-wc/testing';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
 import {AgentSession} from '../../src/session/agent-session.js';
-import {runDisplayTool} from '../../src/element/webmcp-link.js';
+import {runDisplayTool} from '../../src/element/webmcp/webmcp-link.js';
 import {displayLayer} from '../helpers/layers.js';
 
 describe('runDisplayTool', () => {

@@ -13,7 +13,7 @@
 import {expect} from '@open-wc/testing';
 import fc from 'fast-check';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
-import {runDisplayTool} from '../../src/element/webmcp-link.js';
+import {runDisplayTool} from '../../src/element/webmcp/webmcp-link.js';
 import {AutouiError} from '../../src/errors.js';
 import type {JsonSchema} from '../../src/schema/json-schema.js';
 import {BASELINE, definitions, example, snap, widget} from '../element/hostile-snapshot-corpus.js';

@@ -6,8 +6,8 @@
  */
 import {expect} from '@open-wc/testing';
 import {AgentSession} from '../../src/session/agent-session.js';
-import {persistSession} from '../../src/session/persist-session.js';
-import {indexedDbStorage} from '../../src/session/session-storage.js';
+import {persistSession} from '../../src/session/snapshot/persist-session.js';
+import {indexedDbStorage} from '../../src/session/snapshot/session-storage.js';
 import {createRuntimeValidator} from '../../src/schema/validator.js';
 import type {JsonSchema} from '../../src/schema/json-schema.js';
 import {createDefaultRegistry} from '../../src/widgets/catalog.js';

@@ -1,7 +1,7 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
 import {AutouiCardsWidget} from './cards.js';
-import {cardsSpec, type CardsParams} from './cards.spec.js';
+import {cardsSpec, type CardsParams} from './cards.contract.js';
 
 /** The `cards` widget with its element, `<autoui-cards>`. */
 export const cardsWidget: WidgetDefinition<CardsParams> = {

@@ -3,11 +3,11 @@ import {state} from 'lit/decorators.js';
 import {styleMap} from 'lit/directives/style-map.js';
 import type {ChartConfiguration} from 'chart.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {ChartController} from '../controllers/chart-controller.js';
-import {clip} from '../controllers/safe-values.js';
+import {ChartController} from './chart-controller.js';
+import {clip} from '../shared/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {chartConfig} from './chart-config.js';
-import {widgetStyles} from '../styles/widget-styles.js';
+import {widgetStyles} from '../shared/widget-styles.js';
 import {chartTable, type ChartProps} from './chart-data.js';
 
 const STRINGS = {

@@ -1,7 +1,7 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
 import {AutouiCodeWidget} from './code.js';
-import {codeSpec, type CodeParams} from './code.spec.js';
+import {codeSpec, type CodeParams} from './code.contract.js';
 
 /** The `code` widget with its element, `<autoui-code>`. */
 export const codeWidget: WidgetDefinition<CodeParams> = {

@@ -1,10 +1,10 @@
 import {css, html} from 'lit';
 import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
-import {widgetText} from '../styles/widget-texts.js';
-import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../controllers/long-text.js';
-import type {CodeParams} from './code.spec.js';
+import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetText} from '../shared/widget-texts.js';
+import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../shared/long-text.js';
+import type {CodeParams} from './code.contract.js';
 
 export type {CodeParams};
 

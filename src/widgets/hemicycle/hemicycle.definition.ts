@@ -1,7 +1,7 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
 import {AutouiHemicycleWidget} from './hemicycle.js';
-import {hemicycleSpec, type HemicycleProps} from './hemicycle.spec.js';
+import {hemicycleSpec, type HemicycleProps} from './hemicycle.contract.js';
 
 /** The `hemicycle` widget with its element, `<autoui-hemicycle>`. */
 export const hemicycleWidget: WidgetDefinition<HemicycleProps> = {

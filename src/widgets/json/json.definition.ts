@@ -1,7 +1,7 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
 import {AutouiJsonWidget} from './json.js';
-import {jsonSpec, type JsonParams} from './json.spec.js';
+import {jsonSpec, type JsonParams} from './json.contract.js';
 
 /** The `json` widget with its element, `<autoui-json>`. */
 export const jsonWidget: WidgetDefinition<JsonParams> = {

@@ -1,10 +1,10 @@
 import {css, html, type TemplateResult} from 'lit';
 import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
-import {widgetText} from '../styles/widget-texts.js';
-import type {JsonParams} from './json.spec.js';
-import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../controllers/long-text.js';
+import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetText} from '../shared/widget-texts.js';
+import type {JsonParams} from './json.contract.js';
+import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../shared/long-text.js';
 
 export type {JsonParams};
 

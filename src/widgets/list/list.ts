@@ -1,8 +1,8 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
+import {widgetStyles} from '../shared/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
-import type {ListItem, ListParams} from './list.spec.js';
+import type {ListItem, ListParams} from './list.contract.js';
 
 export type {ListItem, ListParams};
 

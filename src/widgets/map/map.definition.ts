@@ -1,6 +1,6 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {mapSpec} from './map.spec.js';
+import {mapSpec} from './map.contract.js';
 import type {MapProps} from './map-data.js';
 
 /** The `map` widget with its element, `<autoui-map>`: the element, Leaflet and its CSS arrive as a lazy chunk on first use. */

@@ -1,6 +1,6 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {markdownSpec, type MarkdownParams} from './markdown.spec.js';
+import {markdownSpec, type MarkdownParams} from './markdown.contract.js';
 
 /** The `markdown` widget with its element, `<autoui-markdown>` (loaded on first use). */
 export const markdownWidget: WidgetDefinition<MarkdownParams> = {

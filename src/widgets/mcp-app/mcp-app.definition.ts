@@ -4,7 +4,7 @@
  */
 import {defineElement} from '../../define-element.js';
 import type {HostWidgetDefinition} from '../widget-definition.js';
-import {mcpAppSpec} from './mcp-app.spec.js';
+import {mcpAppSpec} from './mcp-app.contract.js';
 
 /** The `mcp-app` widget's element, `<autoui-mcp-app>` (host-only, see {@link mcpAppSpec}). */
 export const mcpAppWidget: HostWidgetDefinition = {

@@ -1,7 +1,7 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
 import {AutouiProfileWidget} from './profile.js';
-import {profileSpec, type ProfileParams} from './profile.spec.js';
+import {profileSpec, type ProfileParams} from './profile.contract.js';
 
 /** The `profile` widget with its element, `<autoui-profile>`. */
 export const profileWidget: WidgetDefinition<ProfileParams> = {

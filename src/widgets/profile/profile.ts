@@ -1,9 +1,9 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
+import {widgetStyles} from '../shared/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
 import {ImageGate} from './image-gate.js';
-import type {ProfileParams} from './profile.spec.js';
+import type {ProfileParams} from './profile.contract.js';
 
 export type {ProfileParams};
 

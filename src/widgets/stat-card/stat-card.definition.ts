@@ -1,7 +1,7 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
 import {AutouiStatCardWidget} from './stat-card.js';
-import {statCardSpec, type StatCardParams} from './stat-card.spec.js';
+import {statCardSpec, type StatCardParams} from './stat-card.contract.js';
 
 /** The `stat-card` widget with its element, `<autoui-stat-card>`. */
 export const statCardWidget: WidgetDefinition<StatCardParams> = {

@@ -1,9 +1,9 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
-import {widgetText} from '../styles/widget-texts.js';
+import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetText} from '../shared/widget-texts.js';
 import {statDigits} from '../stat/stat.js';
-import type {StatCardParams} from './stat-card.spec.js';
+import type {StatCardParams} from './stat-card.contract.js';
 
 export type {StatCardParams};
 

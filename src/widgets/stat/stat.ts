@@ -1,7 +1,7 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
-import type {StatParams} from './stat.spec.js';
+import {widgetStyles} from '../shared/widget-styles.js';
+import type {StatParams} from './stat.contract.js';
 
 export type {StatParams};
 

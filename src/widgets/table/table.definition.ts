@@ -1,6 +1,6 @@
 import {defineElement} from '../../define-element.js';
 import type {WidgetDefinition} from '../widget-definition.js';
-import {tableSpec} from './table.spec.js';
+import {tableSpec} from './table.contract.js';
 import type {TableProps} from './table-data.js';
 
 /** The `table` widget with its element, `<autoui-table>` (loaded on first use). */

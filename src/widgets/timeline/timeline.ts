@@ -1,8 +1,8 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../styles/widget-styles.js';
+import {widgetStyles} from '../shared/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
-import type {TimelineParams} from './timeline.spec.js';
+import type {TimelineParams} from './timeline.contract.js';
 
 export type {TimelineParams};
 

@@ -9,7 +9,7 @@
  */
 import {expect, waitUntil} from '@open-wc/testing';
 import type {AutouiAgent} from '../../../src/element/autoui-agent.js';
-import {runDisplayTool} from '../../../src/element/webmcp-link.js';
+import {runDisplayTool} from '../../../src/element/webmcp/webmcp-link.js';
 import type {WebMcpLayer} from '../../../src/agent/types.js';
 import {createScenario, engineLoaded, settle, ui} from '../../element/harness.js';
 import {definitions, example} from '../../element/hostile-snapshot-corpus.js';

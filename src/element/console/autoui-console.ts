@@ -1,0 +1,68 @@
+import {LitElement, css, html} from 'lit';
+import {property} from 'lit/decorators.js';
+import type {ServerStatus} from '../../session/server-set.js';
+import type {RunRecord} from '../../session/session-events.js';
+import {STRINGS} from '../shared/strings.js';
+import {tokens} from '../../styles/tokens.js';
+
+/** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
+const RESULT_PREVIEW = 600;
+
+/**
+ * The `debug` console of `<autoui-agent>`: each server's status and tool count, each tool call
+ * (name, arguments, result, time) and token usage per question. Everything is rendered as text.
+ * The argument and result blocks scroll when long, so they take keyboard focus.
+ *
+ * @csspart console - The console's root.
+ *
+ * @tagname autoui-console
+ */
+export class AutouiConsole extends LitElement {
+  static override styles = css`
+    ${tokens}
+    :host { display: block; font-size: 0.85em; }
+    section { border: 1px dashed var(--_color-border); border-radius: var(--_radius); padding: var(--_space-s); }
+    h2 { font-size: 1em; margin: 0 0 0.25rem; }
+    h3 { font-size: 0.95em; margin: 0.5rem 0 0.25rem; }
+    ul { margin: 0; padding-inline-start: 1.1rem; }
+    pre { margin: 0.15rem 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 8rem; overflow: auto;
+      background: var(--_color-surface-variant); padding: 0.25rem; border-radius: 0.25rem; }
+    .error { color: var(--_color-danger); }
+    details { margin: 0.15rem 0; }
+  `;
+
+  @property({attribute: false}) servers: readonly ServerStatus[] = [];
+  @property({attribute: false}) runs: readonly RunRecord[] = [];
+  /** The language of its texts. */
+  @property({attribute: false}) language: 'fr' | 'en' = 'fr';
+
+  override render() {
+    const s = STRINGS[this.language];
+    return html`<section part="console" aria-label=${s.console}>
+      <h2>${s.console}</h2>
+      <h3>${s.servers}</h3>
+      ${this.servers.length === 0
+        ? html`<p>${s.noServers}</p>`
+        : html`<ul>
+            ${this.servers.map(
+              (srv) => html`<li class=${srv.state === 'error' ? 'error' : ''} data-server=${srv.name}>
+                ${srv.name} (${srv.url}): ${s[srv.state === 'error' ? 'failed' : srv.state === 'sign-in' ? 'signInNeeded' : srv.state]}${srv.state === 'ready' ? `, ${srv.toolCount} ${s.tools}` : ''}${srv.protocol ? ` · MCP ${srv.protocol}` : ''}${srv.error ? ` — ${srv.error}` : ''}
+              </li>`,
+            )}
+          </ul>`}
+      ${this.runs.map(
+        (run, i) => html`<h3>${s.run} ${i + 1}: ${run.question}</h3>
+          ${run.usage
+            ? html`<p class="usage">${s.tokens}: ${run.usage.inputTokens} ${s.input}, ${run.usage.outputTokens} ${s.output}${run.usage.cacheReadTokens ? `, ${run.usage.cacheReadTokens} ${s.cached}` : ''}${run.stopReason ? ` · ${run.stopReason}` : ''}</p>`
+            : ''}
+          ${run.calls.map(
+            (call) => html`<details class=${call.error ? 'error' : ''} data-call=${call.id}>
+              <summary>${call.name} · ${call.elapsed} ms${call.error ? ' · ✗' : ''}</summary>
+              <pre tabindex="0">${JSON.stringify(call.args, null, 2)}</pre>
+              <pre tabindex="0">${call.result.length > RESULT_PREVIEW ? `${call.result.slice(0, RESULT_PREVIEW)}…` : call.result}</pre>
+            </details>`,
+          )}`,
+      )}
+    </section>`;
+  }
+}

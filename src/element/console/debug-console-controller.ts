@@ -1,0 +1,49 @@
+/**
+ * The element's debug console (`debug`): a developer's tool, so its code is a lazy chunk that
+ * comes only once `debug` is set (and again at each later switch on, which retries a failed load).
+ */
+import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import {ErrorCodes, loadFailed} from '../../errors.js';
+import {defineElement} from '../../define-element.js';
+import type {AgentSession} from '../../session/agent-session.js';
+import {recordRuns, type RunLog} from '../../session/run-log.js';
+import type {RunRecord} from '../../session/session-events.js';
+
+/** What the console needs from its element. */
+export interface DebugConsoleHost extends ReactiveControllerHost {
+  readonly debug: boolean;
+  readonly session: AgentSession;
+}
+
+/**
+ * Defines `<autoui-console>` when `debug` is switched on, and records the questions it shows from
+ * the element's creation on (a console switched on later shows the earlier ones). See the module comment.
+ */
+export class DebugConsoleController implements ReactiveController {
+  readonly #host: DebugConsoleHost;
+  readonly #log: RunLog;
+  /** `debug` at the last update, to load on each switch on. */
+  #on = false;
+
+  constructor(host: DebugConsoleHost) {
+    this.#host = host;
+    this.#log = recordRuns(host.session);
+    host.addController(this);
+  }
+
+  /** Each question's tool calls and usage, for the console. */
+  get runs(): readonly RunRecord[] {
+    return this.#log.runs;
+  }
+
+  hostUpdate(): void {
+    const {debug, session} = this.#host;
+    if (debug && !this.#on) {
+      import('./autoui-console.js').then(
+        (m) => defineElement('autoui-console', m.AutouiConsole),
+        (error: unknown) => session.notices.reportError(ErrorCodes.LOAD_FAILED, loadFailed('The debug console', error).message),
+      );
+    }
+    this.#on = debug;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The element's local files, once a visitor first drags, picks, pastes or the page attaches one (a
+ * lazy chunk: the first load holds only the composer's button and the drop listeners). A file is
+ * read by the local files engine (its own chunk, loaded with the first file) into tables in a
+ * Worker, and the session gets the `files` layer to query them while one is attached; nothing is
+ * uploaded. Each file attached or removed is an event and a chip; an attached one is also a line of
+ * the transcript. A file refused or unreadable is an `autoui-error` and a notice, and nothing
+ * else changes (the composer's text, the transcript's lines, the canvas). With `persist-files`
+ * the files are kept in this browser and attached again when the element comes back.
+ */
+import type {WebMcpLayer} from '../../agent/types.js';
+import {AutouiError, ErrorCodes, errorMessage} from '../../errors.js';
+import {parseFilesAttribute} from '../../files/file-kinds.js';
+import {DEFAULT_FILE_MAX_BYTES, type AttachedFile} from '../../files/file-types.js';
+import type {LocalFiles} from '../../files/local-files-api.js';
+import type {SnapshotFile} from '../../session/snapshot/snapshot-format.js';
+import type {FileNotice} from '../../session/transcript.js';
+import {emit, type AutouiFileDetail} from '../events.js';
+import {filesView, type FileChip} from './file-chips.js';
+import {FILE_STRINGS} from './file-strings.js';
+import {FileStore} from './file-store.js';
+import {storageKey, type StartHost} from '../start/session-start.js';
+
+/** What the files need of their element: the attributes, the session, the language, a re-render. */
+export interface FileDropHost extends StartHost {
+  readonly fileKinds?: string;
+  readonly filesMaxBytes: number;
+  readonly persistFiles: boolean;
+  /** A read-only element asks nothing: it takes no dropped, picked or pasted file (`attach()` still works). */
+  readonly readonly: boolean;
+  readonly language: 'fr' | 'en';
+  requestUpdate(): void;
+}
+
+const detailOf = ({name, size, rows, columns}: AttachedFile): AutouiFileDetail => ({name, size, rows, columns});
+
+/** One element's files. See the module comment. */
+export class FileDrop {
+  /** The engine and its layer, from the first file on (its options follow the attributes). */
+  #engine?: Promise<{files: LocalFiles; layer: WebMcpLayer}>;
+  #files?: LocalFiles;
+  /** Files being read, shown as busy chips. */
+  #reading: FileChip[] = [];
+  #dragging = false;
+  /** The kept files (`persist-files` with `persist="local"`), and their attaching again. */
+  readonly #store?: FileStore;
+  readonly #reattached: Promise<void>;
+
+  constructor(private readonly host: FileDropHost) {
+    if (host.persistFiles && host.persist === 'local') this.#store = new FileStore(`${storageKey(host)}#files`);
+    this.#reattached = this.#reattach();
+  }
+
+  /** The files attached, in the order they were attached. */
+  get attached(): readonly AttachedFile[] {
+    return this.#files?.files ?? [];
+  }
+
+  /** The files attached, as the page sees them (`files`, the events' detail). */
+  get files(): AutouiFileDetail[] {
+    return this.attached.map(detailOf);
+  }
+
+  /** The files attached as a snapshot names them: their schema, never a row. */
+  snapshotFiles(): SnapshotFile[] {
+    return this.attached.map(({name, size, kind, tables}) => ({name, size, kind, tables}));
+  }
+
+  /** The composer's file picker's `accept` (`.csv,.tsv`), or undefined when files are off or the element is read-only: no button, drops and pastes ignored. */
+  get accept(): string | undefined {
+    if (this.host.readonly) return undefined;
+    const kinds = parseFilesAttribute(this.host.fileKinds ?? null);
+    return kinds.length ? '.' + kinds.join(',.') : undefined;
+  }
+
+  /** Attaches files dropped, picked or pasted, each on its own (a failure is told: an event and a notice). */
+  take(files: readonly File[]): void {
+    for (const file of files) void this.attach(file).catch(() => {});
+  }
+
+  /** The chips and the drop target. */
+  view() {
+    const reading = new Set(this.#reading.map((c) => c.name));
+    const chips = [...this.attached.filter((f) => !reading.has(f.name)).map((f) => ({name: f.name, size: f.size, attached: f})), ...this.#reading];
+    return filesView({chips, dragging: this.#dragging, language: this.host.language, remove: (name) => void this.remove(name)});
+  }
+
+  /** Files dragged over the element (`files`: those dropped, on `drop`). */
+  drag(event: DragEvent, files: readonly File[]): void {
+    const related = event.relatedTarget as Node | null;
+    // A leave towards one of the element's own parts is no leave (the target is the whole element).
+    if (!this.accept) return;
+    this.#show(event.type === 'dragenter' || event.type === 'dragover' || (event.type === 'dragleave' && !!related && this.host.contains(related)));
+    this.take(files);
+  }
+
+  /** Reads `file` and attaches it; `told` false: no transcript line (a kept file attached again). Rejects with the `AutouiError`. */
+  async attach(file: File, told = true): Promise<AutouiFileDetail> {
+    if (!(file instanceof File)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, 'attach(file) needs a File.');
+    const chip: FileChip = {name: file.name, size: file.size};
+    this.#reading = [...this.#reading, chip];
+    this.host.requestUpdate();
+    try {
+      if (!parseFilesAttribute(this.host.fileKinds ?? null).length) throw new AutouiError(ErrorCodes.FILE_REFUSED, FILE_STRINGS[this.host.language].off);
+      const {files, layer} = await this.#load();
+      const attached = await files.attach(file);
+      if (!this.host.session.layers.includes(layer)) this.host.session.addLayer(layer);
+      if (told) this.#notice('info', {event: 'attached', names: [attached.name], rows: attached.rows, columns: attached.columns});
+      emit(this.host, 'autoui-file-attached', detailOf(attached));
+      await this.#store?.put(file).catch((error: unknown) => this.#storageFailed(error));
+      return detailOf(attached);
+    } catch (error) {
+      const failure = AutouiError.isInstance(error) ? error : new AutouiError(ErrorCodes.FILE_UNREADABLE, `${file.name} could not be read (${errorMessage(error)}).`, {cause: error});
+      emit(this.host, 'autoui-error', {code: failure.code, message: failure.message});
+      this.#notice('error', {event: 'refused', names: [file.name]}, failure);
+      this.#reading = this.#reading.filter((c) => c !== chip);
+      await this.#leaveIfEmpty();
+      throw failure;
+    } finally {
+      this.#reading = this.#reading.filter((c) => c !== chip);
+      this.host.requestUpdate();
+    }
+  }
+
+  /** Removes the file `name`: its tables, its chip, its kept copy; the layer goes with the last file. */
+  async remove(name: string): Promise<void> {
+    const file = this.attached.find((f) => f.name === name);
+    if (!file || !(await this.#files!.remove(name))) return;
+    this.host.requestUpdate();
+    emit(this.host, 'autoui-file-removed', detailOf(file));
+    await this.#leaveIfEmpty();
+    await this.#store?.remove(name).catch((error: unknown) => this.#storageFailed(error));
+  }
+
+  /**
+   * A snapshot or the stored session came back: once the kept files are attached again, the
+   * files it was made from that are not attached are named (its widgets stay: they are data).
+   */
+  async restored(files: readonly SnapshotFile[] | undefined): Promise<void> {
+    await this.#reattached;
+    const attached = new Set(this.attached.map((f) => f.name));
+    const missing = [...new Set((files ?? []).map((f) => f.name))].filter((name) => !attached.has(name));
+    if (missing.length) this.#notice('info', {event: 'missing', names: missing});
+  }
+
+  #show(dragging: boolean): void {
+    if (this.#dragging === dragging) return;
+    this.#dragging = dragging;
+    this.host.requestUpdate();
+  }
+
+  /** The engine, made with the first file. */
+  #load(): Promise<{files: LocalFiles; layer: WebMcpLayer}> {
+    return (this.#engine ??= import('../../files/files-engine.js').then(
+      ({createLocalFiles, createFilesLayer}) => {
+        const host = this.host;
+        // Getters: a page that changes `files` or `files-max-bytes` later is obeyed at the next file.
+        const files = (this.#files = createLocalFiles({
+          get kinds() {
+            return parseFilesAttribute(host.fileKinds ?? null);
+          },
+          get maxBytes() {
+            return host.filesMaxBytes > 0 ? host.filesMaxBytes : DEFAULT_FILE_MAX_BYTES;
+          },
+        }));
+        return {files, layer: createFilesLayer(files).layer};
+      },
+      (error: unknown) => {
+        this.#engine = undefined;
+        throw new AutouiError(ErrorCodes.LOAD_FAILED, `The local files engine did not load (${errorMessage(error)}).`, {cause: error});
+      },
+    ));
+  }
+
+  /** With no file left, the session loses the `files` layer and the Worker ends (the next file starts it again). */
+  async #leaveIfEmpty(): Promise<void> {
+    if (!this.#engine || this.attached.length || this.#reading.length) return;
+    const {files, layer} = await this.#engine;
+    this.host.session.removeLayer(layer.serverName);
+    files.dispose();
+  }
+
+  /** Attaches the kept files again, without a transcript line (the restored transcript has theirs). */
+  async #reattach(): Promise<void> {
+    const kept = await this.#store?.list().catch((error: unknown) => void this.#storageFailed(error));
+    for (const file of kept ?? []) await this.attach(file, false).catch(() => {});
+  }
+
+  #notice(level: 'info' | 'error', file: FileNotice, failure?: AutouiError): void {
+    this.host.session.notices.report({reason: 'file', level, file, ...(failure ? {code: failure.code, message: failure.message} : {})});
+  }
+
+  #storageFailed(error: unknown): void {
+    this.host.session.notices.report({reason: 'storage', level: 'info', code: ErrorCodes.STORAGE_FAILED, message: `The attached files could not be kept in this browser (${errorMessage(error)}).`});
+  }
+}

@@ -1,0 +1,229 @@
+import {LitElement, adoptStyles, css, html, nothing, type CSSResult, type PropertyValues} from 'lit';
+import {property} from 'lit/decorators.js';
+import type {ApprovalRequest} from '../../agent/approval.js';
+import type {ApprovalResponder} from '../../session/session-approvals.js';
+import type {ApprovalView} from '../approvals/approval-card.js';
+import {approvalStyles} from '../approvals/approval-card.styles.js';
+import {STRINGS, type Strings} from '../shared/strings.js';
+import {tokens} from '../../styles/tokens.js';
+import {hasLongWord} from '../../styles/long-words.js';
+import type {Notice, TranscriptEntry} from '../../session/transcript.js';
+import {fileNoticeText} from '../files/file-notice-text.js';
+
+/** A sign-in or elicitation entry of the transcript. */
+export type PromptEntry = Extract<TranscriptEntry, {kind: 'sign-in' | 'elicitation'}>;
+
+/** Renders what servers ask of the person (see `person-prompts.ts`); given by the host once loaded. */
+export interface PromptView {
+  /** The cards' styles, adopted by the transcript when the view arrives. */
+  styles: CSSResult[];
+  /** The card of a pending entry this element answers; undefined when the page answers it. */
+  card(entry: PromptEntry, s: Strings): unknown;
+  /** The line of an entry in the log (a settled one, or one the page answers). */
+  line(entry: PromptEntry, s: Strings): unknown;
+}
+
+/** The parts of the cards that take focus when they appear. */
+const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]';
+
+/**
+ * The conversation of `<autoui-agent>`: questions, streamed answers (as text: model output is
+ * never parsed as HTML), compact tool-call pills and notices. A polite live region, so screen
+ * readers hear answers as they complete; it scrolls, so it takes keyboard focus (arrow keys and
+ * Page Up/Down scroll it). Questions and answers take their direction from their own text: an
+ * English answer on a right-to-left page reads left to right.
+ *
+ * @csspart log - The scrolling live region around the list.
+ * @csspart user - A question.
+ * @csspart assistant - An answer.
+ * @csspart tool-pill - One tool call.
+ * @csspart notice - A stop or error notice.
+ * @csspart approval - The card asking the person to approve a tool call.
+ * @csspart approval-allow - Its **Allow once** button.
+ * @csspart approval-always - Its **Always allow this tool** button.
+ * @csspart approval-deny - Its **Deny** button.
+ * @csspart approval-status - An approval once answered (or answered by the page).
+ * @csspart sign-in - The card asking the person to sign in to an MCP server.
+ * @csspart elicitation - The card with an MCP server's question to the person.
+ *
+ * @tagname autoui-transcript
+ */
+export class AutouiTranscript extends LitElement {
+  static override styles = css`
+    ${tokens}
+    :host { display: block; }
+    .log { max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
+    ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--_space-s); }
+    li { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; }
+    /* Text with a very long unbroken word: see styles/long-words.ts. */
+    li.long-words { font-kerning: none; }
+    .user { align-self: flex-end; background: var(--_color-accent-soft); color: var(--_color-on-surface); padding: 0.4rem 0.7rem;
+      border-radius: var(--_radius); max-width: 85%; }
+    .user.from-app { background: var(--_color-surface-variant); border: 1px dashed var(--_color-border); }
+    .from { font-size: 0.85em; color: var(--_color-muted); }
+    .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
+      border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
+    .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
+    .notice { font-size: 0.9em; color: var(--_color-muted); }
+    .notice.error { color: var(--_color-danger); }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    ${approvalStyles}
+  `;
+
+  /** The entries to show, oldest first. */
+  @property({attribute: false}) entries: readonly TranscriptEntry[] = [];
+
+  /** The language of its texts (the element's). */
+  @property({attribute: false}) language: 'fr' | 'en' = 'fr';
+
+  /**
+   * The approvals this view answers, by request: they show as cards with buttons, below the log.
+   * An approval the page answers in its own UI is not here, and shows as a line in the log.
+   */
+  @property({attribute: false}) approvals: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
+
+  /** Renders approval entries; given by the host once its engine has loaded (before any question runs). */
+  @property({attribute: false}) approvalView?: ApprovalView;
+
+  /** Renders sign-in and elicitation entries; given by the host once their cards have loaded. */
+  @property({attribute: false}) promptView?: PromptView;
+
+  /** Requests whose card has taken focus, so each takes it once. */
+  readonly #focused = new WeakSet<object>();
+  /** Whether focus was on a card when this update started (it must not fall to the page when the card goes). */
+  #focusWasOnCard = false;
+
+  override render() {
+    const s = STRINGS[this.language];
+    const view = this.approvalView;
+    // A waiting card is outside the live log, which only says that a question waits (its title):
+    // the log does not read every argument aloud. The log holds answered approvals as lines.
+    const cards = view
+      ? this.entries.flatMap((entry, index) => {
+          const respond = entry.kind === 'approval' && entry.state === 'pending' ? this.approvals.get(entry.request) : undefined;
+          return respond && entry.kind === 'approval' ? [view.card(entry, index, s, respond)] : [];
+        })
+      : [];
+    const prompts = this.promptView;
+    const promptCards = prompts
+      ? this.entries.flatMap((entry) => (isPrompt(entry) && entry.state === 'pending' ? [prompts.card(entry, s)].filter((c) => c !== undefined) : []))
+      : [];
+    // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
+    // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>.
+    return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript} tabindex="0">
+        <ol>
+          ${this.entries.map((entry) => this.#entry(entry, s))}
+        </ol>
+      </div>
+      ${cards}${promptCards}`;
+  }
+
+  #entry(entry: TranscriptEntry, s: Strings) {
+    switch (entry.kind) {
+      case 'sign-in':
+      case 'elicitation':
+        return this.promptView?.line(entry, s) ?? nothing;
+      case 'approval': {
+        if (entry.state === 'pending' && this.approvals.has(entry.request)) {
+          return html`<li class="visually-hidden" dir="auto">${s.approvalAsk} ${entry.request.title.slice(0, 120)}</li>`;
+        }
+        return this.approvalView?.line(entry, s) ?? nothing;
+      }
+      case 'user':
+        // The label has its own dir, so `dir="auto"` reads the direction from the question alone.
+        // A view's message is labelled as the view's, visibly: the person did not type it.
+        if (entry.from) {
+          return html`<li part="user from-app" class="user from-app${longWords(entry.text)}" dir="auto"
+            ><span class="from" dir="ltr">${s.fromApp.replace('{tool}', entry.from.app.tool)}: </span>${entry.text}</li
+          >`;
+        }
+        return html`<li part="user" class="user${longWords(entry.text)}" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
+      case 'assistant':
+        return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
+      case 'tool': {
+        const c = entry.call;
+        const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
+        // dir=auto: on a right-to-left page the pill's Latin words and "12 ms" keep their order.
+        return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" dir="auto" title=${c.error ?? ''}
+          >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
+      }
+      case 'notice': {
+        const text = noticeText(entry, s, this.language);
+        // An error is also an alert (on an inner span: a list item may not take that role).
+        return html`<li part="notice" class="notice ${entry.level}${longWords(String(text))}" dir="auto">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
+      }
+    }
+  }
+
+  /** True when nothing on the page has focus, or the element this transcript belongs to has it. */
+  #focusIsOurs(): boolean {
+    const active = document.activeElement;
+    const root = this.getRootNode();
+    const owner = root instanceof ShadowRoot ? root.host : this;
+    return !active || active === document.body || active === owner || owner.contains(active);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The cards' styles come with their chunk: added to this root's own once they are there.
+    if (changed.has('promptView') && this.promptView && this.shadowRoot) {
+      adoptStyles(this.shadowRoot, [...(this.constructor as typeof AutouiTranscript).elementStyles, ...this.promptView.styles]);
+    }
+    this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest(CARD_PARTS) != null;
+  }
+
+  protected override updated(): void {
+    const log = this.renderRoot.querySelector<HTMLElement>('.log');
+    if (log) log.scrollTop = log.scrollHeight;
+    const card = this.renderRoot.querySelector<HTMLElement>(CARD_PARTS);
+    const waiting = this.entries.find((e) => (e.kind === 'approval' && this.approvals.has(e.request)) || isPrompt(e) ? e.state === 'pending' : false);
+    const request = waiting && (waiting.kind === 'approval' || isPrompt(waiting)) ? waiting.request : undefined;
+    if (card && request && !this.#focused.has(request)) {
+      // A new card takes focus once, so keyboard and screen-reader users land on the question;
+      // not from a field elsewhere on the page, where a person's next keys are not for the card.
+      this.#focused.add(request);
+      if (this.#focusIsOurs()) card.focus();
+    } else if (!card && this.#focusWasOnCard && !this.shadowRoot?.activeElement) {
+      // The card was answered (here, by the page or by Stop): focus stays in the conversation.
+      log?.focus();
+    }
+  }
+}
+
+const isPrompt = (entry: TranscriptEntry): entry is PromptEntry => entry.kind === 'sign-in' || entry.kind === 'elicitation';
+
+/** A notice in the element's words: the session says what happened, the view says it. */
+function noticeText(notice: Notice, s: Strings, language: 'fr' | 'en'): string {
+  switch (notice.reason) {
+    case 'busy':
+      return s.busy;
+    case 'aborted':
+      return s.aborted;
+    case 'max_iterations':
+      return s.maxIterations;
+    case 'max_tokens':
+      return s.maxTokens;
+    case 'error':
+      return `${s.errorPrefix}${notice.message ?? ''}`;
+    case 'storage':
+      return `${s.storagePrefix}${notice.message ?? ''}`;
+    case 'app':
+      return notice.message ?? '';
+    case 'restored':
+      return restoredText(notice, s);
+    case 'file':
+      return fileNoticeText(notice, s, language);
+  }
+}
+
+/** "Restored from your last visit (3 widgets; left out: map, foo)." */
+function restoredText(notice: Notice, s: Strings): string {
+  const restored = notice.restored;
+  const lead = restored?.source === 'local' ? s.restoredLocal : restored?.source === 'share' ? s.restoredShare : s.restoredSnapshot;
+  const count = restored?.widgets ?? 0;
+  const widgets = count === 1 ? s.oneWidget : s.manyWidgets.replace('{count}', String(count));
+  const dropped = restored?.dropped.length ? `; ${s.restoredDropped.replace('{types}', [...new Set(restored.dropped)].slice(0, 8).join(', '))}` : '';
+  return `${lead} (${widgets}${dropped}).`;
+}
+
+/** The class of a transcript line whose text has a very long unbroken word (see styles/long-words.ts). */
+const longWords = (text: string) => (hasLongWord(text) ? ' long-words' : '');
