@@ -268,7 +268,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
     const session = this.session;
     return html`<div part="base" class="frame ${layoutClass(this.layout)}">
       <div class="conversation">
-        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view}></autoui-transcript></slot>
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view} .fileNoticeText=${this.#views.fileNoticeText}></autoui-transcript></slot>
         ${this.#views.starters?.(this)}
         ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
         <slot></slot>

@@ -12,6 +12,7 @@ import type {AgentSession} from '../session/agent-session.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
 import type {starterQuestionsView} from './starters/starter-questions-view.js';
 import type {CanvasView} from './views.js';
+import type {FileNoticeText} from './shared/transcript-views.js';
 
 /** The element's settings the canvas reads at each render. */
 export interface CanvasSettings {
@@ -30,6 +31,8 @@ export class ElementViews {
   #canvas?: CanvasView;
   /** The starter questions shown before the first question (`starter-questions-view.ts`), once the views have loaded. */
   starters?: typeof starterQuestionsView;
+  /** The words of the transcript's `file` notices (`files/file-notice-text.ts`), once the views have loaded. */
+  fileNoticeText?: FileNoticeText;
 
   constructor(
     private readonly host: HTMLElement & {requestUpdate(): void},
@@ -43,6 +46,7 @@ export class ElementViews {
         views.defineViews();
         this.#canvas = views.canvasView(this.host, this.session);
         this.starters = views.starterQuestionsView;
+        this.fileNoticeText = views.fileNoticeText;
         this.host.requestUpdate();
       },
       (error: unknown) => {

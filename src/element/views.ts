@@ -16,6 +16,7 @@ import {CanvasRunStatus} from './canvas-binding/canvas-run-status.js';
 import {WidgetEnvironmentMemo} from './canvas-binding/widget-environment.js';
 
 export {starterQuestionsView} from './starters/starter-questions-view.js';
+export {fileNoticeText} from './files/file-notice-text.js';
 
 /** Defines `<autoui-transcript>` and `<autoui-canvas>`: the element's tags of them upgrade in place, keeping the properties it set. */
 export function defineViews(): void {

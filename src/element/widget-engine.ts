@@ -8,7 +8,7 @@
 import {loadFailed} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
-import type {ApprovalView} from './approvals/approval-card.js';
+import type {ApprovalView} from './shared/transcript-views.js';
 import type {ApprovalCards, ApprovalCardsHost} from './approvals/approval-cards.js';
 import type {sessionSettings as SessionSettingsOf} from './session-settings.js';
 

@@ -1,10 +1,11 @@
 /**
- * Styles of the approval card (approval-card.ts) and of an answered approval's line, part of the
- * transcript's sheet from the first load, so a card that arrives with the engine is styled at once.
+ * Styles of the approval card (approval-card.ts) and of an answered approval's line. They come
+ * with the card's view, in the engine chunk, and the transcript adopts them before it draws the
+ * view's first card or line, so a card is styled at once.
  */
 import {css} from 'lit';
 
-/** Styles of the card, for the transcript's sheet. */
+/** Styles of the card and its line, adopted by the transcript with the view. */
 export const approvalStyles = css`
   .approval { margin-top: var(--_space-s); border: 1px solid var(--_color-warning); border-radius: var(--_radius); padding: var(--_space-s) var(--_space-m);
     background: var(--_color-surface); color: var(--_color-on-surface); white-space: normal; }

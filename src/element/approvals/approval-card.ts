@@ -8,16 +8,16 @@
  * Every text on the card (title, names, arguments) came from a server or a model: it is rendered
  * as text, never as HTML; characters that hide or reorder text (bidi controls, zero-width ones)
  * are shown as escapes; and nothing on it can answer for the person. It comes with the element's
- * engine chunk (a person is only asked during a question, after that chunk has loaded); its
- * styles are in the transcript's sheet (approval-card.styles.ts).
+ * engine chunk (a person is only asked during a question, after that chunk has loaded), with its
+ * styles, which the transcript adopts when the view arrives.
  */
 import {html, nothing, type TemplateResult} from 'lit';
 import type {ApprovalDecision, ApprovalRequest} from '../../agent/approval.js';
 import type {ApprovalResponder, ApprovalState} from '../../session/session-approvals.js';
-import type {TranscriptEntry} from '../../session/transcript.js';
+import {revealHidden} from '../shared/reveal-hidden.js';
 import type {Strings} from '../shared/strings.js';
-
-type ApprovalEntry = Extract<TranscriptEntry, {kind: 'approval'}>;
+import type {ApprovalEntry, ApprovalView} from '../shared/transcript-views.js';
+import {approvalStyles} from './approval-card.styles.js';
 
 /** One argument as the card shows it. */
 export interface ReadableArgument {
@@ -35,17 +35,6 @@ const FOLD_LINES = 3;
 const OPEN_ARGUMENTS = 12;
 /** A title longer than this is cut: it names the tool, the arguments are what is sent. */
 const TITLE_CHARS = 120;
-
-/**
- * Control and format characters that could hide or reorder what a person reads (C0/C1 controls
- * but tab and newline, zero-width and bidi marks, overrides and isolates, the BOM).
- */
-const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
-
-/** `text` with its hidden characters shown as `\u{…}` escapes. */
-export function revealHidden(text: string): string {
-  return text.replace(HIDDEN, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
-}
 
 /** The arguments of a call as a person reads them, all of them, in the order the model gave them. */
 export function readableArguments(args: Record<string, unknown>): ReadableArgument[] {
@@ -102,10 +91,7 @@ function approvalCard(entry: ApprovalEntry, index: number, s: Strings, respond: 
 }
 
 /** What the transcript renders approvals with, once the engine has loaded. */
-export const approvalView = {line: approvalLine, card: approvalCard};
-
-/** The card's renderers, as the transcript receives them. */
-export type ApprovalView = typeof approvalView;
+export const approvalView: ApprovalView = {styles: [approvalStyles], line: approvalLine, card: approvalCard};
 
 const argument = (a: ReadableArgument) =>
   html`<dt dir="auto">${a.key}</dt><dd dir="auto">${a.long ? html`<details><summary>${firstWords(a.text)}</summary><div class="full" tabindex="0">${a.text}</div></details>` : a.text}</dd>`;

@@ -1,27 +1,12 @@
-import {LitElement, adoptStyles, css, html, nothing, type CSSResult, type PropertyValues} from 'lit';
+import {LitElement, adoptStyles, css, html, nothing, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ApprovalRequest} from '../../agent/approval.js';
 import type {ApprovalResponder} from '../../session/session-approvals.js';
-import type {ApprovalView} from '../approvals/approval-card.js';
-import {approvalStyles} from '../approvals/approval-card.styles.js';
 import {STRINGS, type Strings} from '../shared/strings.js';
+import type {ApprovalView, FileNoticeText, PromptEntry, PromptView} from '../shared/transcript-views.js';
 import {tokens} from '../../styles/tokens.js';
 import {hasLongWord} from '../../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../../session/transcript.js';
-import {fileNoticeText} from '../files/file-notice-text.js';
-
-/** A sign-in or elicitation entry of the transcript. */
-export type PromptEntry = Extract<TranscriptEntry, {kind: 'sign-in' | 'elicitation'}>;
-
-/** Renders what servers ask of the person (see `person-prompts.ts`); given by the host once loaded. */
-export interface PromptView {
-  /** The cards' styles, adopted by the transcript when the view arrives. */
-  styles: CSSResult[];
-  /** The card of a pending entry this element answers; undefined when the page answers it. */
-  card(entry: PromptEntry, s: Strings): unknown;
-  /** The line of an entry in the log (a settled one, or one the page answers). */
-  line(entry: PromptEntry, s: Strings): unknown;
-}
 
 /** The parts of the cards that take focus when they appear. */
 const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]';
@@ -67,7 +52,6 @@ export class AutouiTranscript extends LitElement {
     .notice { font-size: 0.9em; color: var(--_color-muted); }
     .notice.error { color: var(--_color-danger); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-    ${approvalStyles}
   `;
 
   /** The entries to show, oldest first. */
@@ -87,6 +71,9 @@ export class AutouiTranscript extends LitElement {
 
   /** Renders sign-in and elicitation entries; given by the host once their cards have loaded. */
   @property({attribute: false}) promptView?: PromptView;
+
+  /** Words the `file` notices; given by the host with the transcript's chunk. */
+  @property({attribute: false}) fileNoticeText?: FileNoticeText;
 
   /** Requests whose card has taken focus, so each takes it once. */
   readonly #focused = new WeakSet<object>();
@@ -148,7 +135,7 @@ export class AutouiTranscript extends LitElement {
           >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
       }
       case 'notice': {
-        const text = noticeText(entry, s, this.language);
+        const text = noticeText(entry, s, this.language, this.fileNoticeText);
         // An error is also an alert (on an inner span: a list item may not take that role).
         return html`<li part="notice" class="notice ${entry.level}${longWords(String(text))}" dir="auto">${entry.level === 'error' ? html`<span role="alert">${text}</span>` : text}</li>`;
       }
@@ -164,9 +151,10 @@ export class AutouiTranscript extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // The cards' styles come with their chunk: added to this root's own once they are there.
-    if (changed.has('promptView') && this.promptView && this.shadowRoot) {
-      adoptStyles(this.shadowRoot, [...(this.constructor as typeof AutouiTranscript).elementStyles, ...this.promptView.styles]);
+    // The cards' styles come with their chunks: added to this root's own once they are there.
+    if ((changed.has('promptView') || changed.has('approvalView')) && this.shadowRoot) {
+      const cards = [...(this.approvalView?.styles ?? []), ...(this.promptView?.styles ?? [])];
+      adoptStyles(this.shadowRoot, [...(this.constructor as typeof AutouiTranscript).elementStyles, ...cards]);
     }
     this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest(CARD_PARTS) != null;
   }
@@ -192,7 +180,7 @@ export class AutouiTranscript extends LitElement {
 const isPrompt = (entry: TranscriptEntry): entry is PromptEntry => entry.kind === 'sign-in' || entry.kind === 'elicitation';
 
 /** A notice in the element's words: the session says what happened, the view says it. */
-function noticeText(notice: Notice, s: Strings, language: 'fr' | 'en'): string {
+function noticeText(notice: Notice, s: Strings, language: 'fr' | 'en', fileText: FileNoticeText | undefined): string {
   switch (notice.reason) {
     case 'busy':
       return s.busy;
@@ -211,7 +199,7 @@ function noticeText(notice: Notice, s: Strings, language: 'fr' | 'en'): string {
     case 'restored':
       return restoredText(notice, s);
     case 'file':
-      return fileNoticeText(notice, s, language);
+      return fileText?.(notice, s, language) ?? notice.message ?? '';
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * Styles of the elicitation card (elicitation-card.ts): the approval card's look (a bordered card,
  * accent primary button, focus rings inside the scrolling log), plus form fields whose errors
- * show in the danger colour and a URL card whose host stands out. For the transcript's sheet, from
- * the first load, so a card that arrives with the engine is styled at once.
+ * show in the danger colour and a URL card whose host stands out. They come with the cards' chunk
+ * (`prompt-cards.ts`), and the transcript adopts them before it draws the first card.
  */
 import {css} from 'lit';
 
-/** Styles of the card, for the transcript's sheet (it reads the `--_*` tokens). */
+/** Styles of the card, adopted by the transcript with the cards' view (it reads the `--_*` tokens). */
 export const elicitationStyles = css`
   .elicitation { margin-top: var(--_space-s); border: 1px solid var(--_color-warning); border-radius: var(--_radius); padding: var(--_space-s) var(--_space-m);
     background: var(--_color-surface); color: var(--_color-on-surface); white-space: normal; }

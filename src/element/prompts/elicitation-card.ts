@@ -21,7 +21,7 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {ifDefined} from 'lit/directives/if-defined.js';
 import {live} from 'lit/directives/live.js';
 import {httpUrl} from '../../policy/url-rules.js';
-import {revealHidden} from '../approvals/approval-card.js';
+import {revealHidden} from '../shared/reveal-hidden.js';
 import {focusOnArrival} from '../shared/card-focus.js';
 import {initialValue, readContent} from './elicitation-content.js';
 import type {ElicitationField, ElicitationForm} from '../../mcp/elicitation-form.js';

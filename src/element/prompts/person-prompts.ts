@@ -10,7 +10,7 @@
 import type {AuthStore, McpAuthOptions} from '../../mcp/index.js';
 import {publicAddress} from '../../policy/public-address.js';
 import type {SessionEvent} from '../../session/session-events.js';
-import type {PromptView} from '../parts/autoui-transcript.js';
+import type {PromptView} from '../shared/transcript-views.js';
 import type {PromptCardState} from './prompt-card-state.js';
 import {transcriptReplaced} from '../shared/transcript-slot.js';
 

@@ -1,11 +1,11 @@
 /**
  * Styles of the sign-in card (sign-in-card.ts): the approval card's look, with the hosts a person
- * signs in at set apart and a failure in the danger colour. For the transcript's sheet, from the
- * first load, so a card that arrives with the engine is styled at once.
+ * signs in at set apart and a failure in the danger colour. They come with the cards' chunk
+ * (`prompt-cards.ts`), and the transcript adopts them before it draws the first card.
  */
 import {css} from 'lit';
 
-/** Styles of the card, for the transcript's sheet (it reads the `--_*` tokens). */
+/** Styles of the card, adopted by the transcript with the cards' view (it reads the `--_*` tokens). */
 export const signInStyles = css`
   .sign-in { margin-top: var(--_space-s); border: 1px solid var(--_color-warning); border-radius: var(--_radius); padding: var(--_space-s) var(--_space-m);
     background: var(--_color-surface); color: var(--_color-on-surface); white-space: normal; }

@@ -12,7 +12,7 @@
  * The authorization URL itself is never shown: it carries the request's `state`.
  */
 import {html, nothing, type TemplateResult} from 'lit';
-import {revealHidden} from '../approvals/approval-card.js';
+import {revealHidden} from '../shared/reveal-hidden.js';
 import {focusOnArrival} from '../shared/card-focus.js';
 import type {PromptStrings as Strings} from './prompt-strings.js';
 
