@@ -2,8 +2,8 @@
 /**
  * `npm test`: every check of the project in one command, ending with the plain line
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
- * (dependency-cruiser), the public surface, browser tests (wtr), the key proxy's Node tests (with
- * a real redis-server),
+ * (dependency-cruiser), the line budget of src/ files (scripts/line-budget.mjs), the public
+ * surface, browser tests (wtr), the key proxy's Node tests (with a real redis-server),
  * MCP conformance, build, size budgets, end-to-end pages, screenshots (compared with their
  * references, and checked by axe), the evaluation suite with the scripted
  * demo model, the packed package in fresh apps. Build-like steps count as one check each; test steps
@@ -35,7 +35,7 @@ function run(script) {
   return status === 0;
 }
 
-/** A step that is one check (gen, typecheck, lint:deps, surface, build, size). */
+/** A step that is one check (gen, typecheck, lint:deps, lint:lines, surface, build, size). */
 function check(script) {
   const ok = run(script);
   if (ok) totals.passed++;
@@ -68,6 +68,7 @@ function tests(script, file) {
 check('gen');
 check('typecheck');
 check('lint:deps');
+check('lint:lines');
 check('surface');
 tests('test:unit', 'test-results/wtr.json');
 tests('test:proxy', 'test-results/proxy.json');
