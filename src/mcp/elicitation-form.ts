@@ -1,7 +1,7 @@
 /**
  * The model of an elicitation form: the fields read from an MCP server's `requestedSchema`
  * (`elicitation-schema.ts`), why a schema cannot be a form, what the view collects from a person
- * and the content it becomes (`elicitation-content.ts`). Types only.
+ * and the content it becomes (the element's `prompts/elicitation-content.ts`). Types only.
  *
  * Every text of a field (titles, descriptions, option labels) came from the server: the view
  * renders it as text.

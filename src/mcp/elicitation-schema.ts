@@ -11,8 +11,8 @@
  * annotate or narrow a primitive further (`pattern`, `examples`, `$comment`, …) are tolerated:
  * the validator, which always checks against the server's own schema, still enforces them.
  *
- * Nothing here fills or submits anything: the view calls `readContent` (`elicitation-content.ts`)
- * only when a person presses Submit.
+ * Nothing here fills or submits anything: the view calls `readContent` (the element's
+ * `prompts/elicitation-content.ts`) only when a person presses Submit.
  */
 import type {ElicitationField, ElicitationForm, FieldBase, FieldOption, FormRefusal, StringFormat} from './elicitation-form.js';
 

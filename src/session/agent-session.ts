@@ -13,7 +13,7 @@
  * the history (it is sent once when asked again); after `clear()` nothing of an earlier run comes
  * back. The rest is delegated, one feature per module: the record of the conversation and its
  * events (`conversation.ts`), the servers with their sign-ins and questions (`session-servers.ts`),
- * restores (`session-restores.ts`), approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`).
+ * restores (`snapshot/session-restores.ts`), approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`).
  */
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';

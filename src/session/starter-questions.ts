@@ -1,5 +1,5 @@
 /**
- * Which starter questions the element offers before the first question (DOM-free): the page's
+ * Which starter questions a view offers before the first question (DOM-free): the page's
  * own, when it gave any (`suggestions`, in the page's language, even none), else questions drawn
  * from the recipes of the connected servers.
  *

@@ -1,6 +1,6 @@
 /**
  * The element's own texts, in the two languages of the prompt, for its transcript, console and
- * cards (the composer's, which the first render needs, are in `composer-strings.ts`: this table
+ * cards (the composer's, which the first render needs, are in `parts/composer-strings.ts`: this table
  * loads with the views). Server and model text never goes through here: it is data, rendered as
  * text.
  */

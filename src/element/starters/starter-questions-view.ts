@@ -1,11 +1,11 @@
 /**
  * The starter questions the element shows before the first question (in the lazy views chunk,
- * `views.ts`, loaded when the page is idle: the first load holds only the `suggestions` property
+ * `../views.ts`, loaded when the page is idle: the first load holds only the `suggestions` property
  * and the line of the template that draws them).
  *
  * Shown while the transcript is empty, no question runs and the element is not `readonly`; drawn
  * again at each render of the element, so a server that becomes ready, a new `lang` or new
- * `suggestions` change it at once. What is offered is chosen by `starter-questions.ts`. Elements
+ * `suggestions` change it at once. What is offered is chosen by `session/starter-questions.ts`. Elements
  * the page puts in the `suggestions` slot replace the built-in list (under the same label, shown
  * and hidden by the same rules): a click on one asks its `data-question`, else its text.
  *
