@@ -1,4 +1,4 @@
-// `<autoui-canvas>`; beside it, its gestures, exported parts, frames, type loading, arrivals, texts and run status.
+// `<autoui-canvas>`; beside it, its gestures, exported parts, frames and their view, type loading, arrivals, texts and run status.
 import {LitElement, html, nothing, type PropertyValues} from 'lit';
 import {property, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
@@ -16,6 +16,7 @@ import {canvasStatusTexts} from './canvas-status-texts.js';
 import {CanvasGestures} from './canvas-gestures.js';
 import {exportParts, exportedParts} from './canvas-parts.js';
 import {FrameElements, frameLabels, settled, type Frame} from './canvas-frames.js';
+import {frameOrder, frameView} from './canvas-frame-view.js';
 import {WidgetArrivals} from './widget-arrivals.js';
 import {WidgetLoads} from './widget-loads.js';
 
@@ -206,14 +207,7 @@ export class AutouiCanvas extends LitElement {
 
   protected override render() {
     const t = canvasTexts[this.environment.language];
-    // Placed widgets come after the flow, in reading order, so Tab follows what the eye sees.
-    const flow = this.items.filter((i) => !i.position);
-    const placed = this.items.filter((i) => i.position).sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
-    const bottom = Math.max(0, ...placed.map((i) => i.position!.y + (i.size?.height ?? 240)));
-    const frameOf = (widget: WidgetInstance): Frame => ({key: this.#frames.keyOf(widget.id), type: widget.type, params: widget.params, widget});
-    // Drafts end the flow, where the widget that finishes one will be: no frame moves then (a
-    // moved frame would reconnect its element, and a widget that draws with a library would start over).
-    const frames: Frame[] = [...flow.map(frameOf), ...this.drafts.map((d) => ({key: d.key, type: d.type, params: d.params})), ...placed.map(frameOf)];
+    const {frames, bottom} = frameOrder(this.items, this.drafts, (id) => this.#frames.keyOf(id));
     // Drafts are named by their type alone, not their streaming title: a label that changed every
     // frame would be announced again and again; nor do they count in the numbering of the widgets.
     const labels = frameLabels(frames.filter((f) => f.widget));
@@ -225,44 +219,15 @@ export class AutouiCanvas extends LitElement {
       ${repeat(
         frames,
         (frame) => frame.key,
-        (frame) => {
-          const element = this.#element(frame);
-          const item = frame.widget;
-          // One template for drafts and widgets: the frame a draft had is the widget's, element and all.
-          const style: Record<string, string | undefined> = {...item?.style};
-          if (item?.position) {
-            style['inset-inline-start'] = `${item.position.x}px`;
-            style.top = `${item.position.y}px`;
-          }
-          if (item?.size) {
-            style.width = `${item.size.width}px`;
-            style.height = `${item.size.height}px`;
-          }
-          const wide = this.registry?.binding(frame.type)?.layout === 'wide';
-          const classes = `item ${item?.position ? 'placed' : wide && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}`;
-          return html`<section
-            class=${classes}
-            part="widget widget-${frame.type}${item ? '' : ' draft'}"
-            data-id=${item?.id ?? nothing}
-            tabindex=${item ? '0' : nothing}
-            aria-busy=${item ? nothing : 'true'}
-            aria-label=${item ? (this.readonly ? labels.get(frame.key) : `${labels.get(frame.key)} (${t.hint})`) : t.draft(frame.type)}
-            style=${styleMap(style)}
-          >
-            ${item && !this.readonly
-              ? html`<div class="controls">
-                  <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} >✥</button>
-                  <button part="close" class="close" type="button" aria-label="${t.close} ${item.type}">✕</button>
-                </div>`
-              : nothing}
-            ${element ??
-            (this.#loads.failure(frame.type) !== undefined
-              ? html`<div class="failed" role="alert">${this.#loads.failure(frame.type)}</div>`
-              : html`<div class="loading" role="status">…</div>`)}
-            ${item?.source ? html`<p part="source" class="source" dir="auto">${t.from(item.source.files.join(', '))}</p>` : nothing}
-            ${item && !this.readonly ? html`<div class="grip" aria-hidden="true"></div>` : nothing}
-          </section>`;
-        },
+        (frame) =>
+          frameView(frame, {
+            element: this.#element(frame),
+            label: labels.get(frame.key),
+            failure: this.#loads.failure(frame.type),
+            wide: this.registry?.binding(frame.type)?.layout === 'wide',
+            readonly: this.readonly,
+            texts: t,
+          }),
       )}
     </div>${runStatusView(this.status, said, this)}`;
   }
