@@ -11,7 +11,7 @@ import {AutouiComposer} from './parts/autoui-composer.js';
 import {agentStyles, layoutClass} from './autoui-agent.styles.js';
 import {emitSessionEvent} from './events.js';
 import {PersonPrompts, promptHostOf} from './prompts/person-prompts.js';
-import {storedVerdicts} from './stored-verdicts.js';
+import {elementStores} from './element-stores.js';
 import {whenPageIdle} from './page.js';
 import {COMPOSER_STRINGS} from './parts/composer-strings.js';
 import {WidgetEngine} from './widget-engine.js';
@@ -109,7 +109,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
   /** The conversation this element shows: DOM-free, also usable on its own. */
   readonly session: AgentSession = new AgentSession({
     auth: this.#prompts.auth,
-    protocolMemory: storedVerdicts(() => this.persist === 'local'),
+    protocolMemory: elementStores(this).verdicts,
     // Settings are read when a question starts (with the engine, which brings their code), so a
     // bad one fails that question, not the call.
     prepare: async () => {

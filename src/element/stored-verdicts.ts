@@ -1,7 +1,8 @@
 /**
  * Which MCP revision each server speaks, kept across reloads in IndexedDB when the element has
- * `persist`: the next page skips the `server/discover` probe. Without `persist`, or when storage
- * fails, the verdicts last for the page (the MCP client's own memory).
+ * `persist` (its stores, `element-stores.ts`, say when): the next page skips the `server/discover`
+ * probe. Without `persist`, or when storage fails, the verdicts last for the page (the MCP
+ * client's own memory).
  */
 import type {ProtocolMemory, ProtocolVerdict} from '../mcp/index.js';
 
