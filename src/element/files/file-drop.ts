@@ -13,19 +13,20 @@ import {AutouiError, ErrorCodes, errorMessage} from '../../errors.js';
 import {parseFilesAttribute} from '../../files/file-kinds.js';
 import {DEFAULT_FILE_MAX_BYTES, type AttachedFile} from '../../files/file-types.js';
 import type {LocalFiles} from '../../files/local-files-api.js';
+import type {AgentSession} from '../../session/agent-session.js';
 import type {SnapshotFile} from '../../session/snapshot/snapshot-format.js';
 import type {FileNotice} from '../../session/transcript.js';
 import {emit, type AutouiFileDetail} from '../events.js';
 import {filesView, type FileChip} from './file-chips.js';
 import {FILE_STRINGS} from './file-strings.js';
 import {FileStore} from './file-store.js';
-import {storageKey, type StartHost} from '../start/session-start.js';
+import {elementStores, type StoresElement} from '../element-stores.js';
 
-/** What the files need of their element: the attributes, the session, the language, a re-render. */
-export interface FileDropHost extends StartHost {
+/** What the files need of their element: the attributes (`persist-files` through its stores), the session, the language, a re-render. */
+export interface FileDropHost extends StoresElement {
+  readonly session: AgentSession;
   readonly fileKinds?: string;
   readonly filesMaxBytes: number;
-  readonly persistFiles: boolean;
   /** A read-only element asks nothing: it takes no dropped, picked or pasted file (`attach()` still works). */
   readonly readonly: boolean;
   readonly language: 'fr' | 'en';
@@ -47,7 +48,9 @@ export class FileDrop {
   readonly #reattached: Promise<void>;
 
   constructor(private readonly host: FileDropHost) {
-    if (host.persistFiles && host.persist === 'local') this.#store = new FileStore(`${storageKey(host)}#files`);
+    // Read once the chunk is in: the attributes then say whether files are kept.
+    const kept = elementStores(host).filesKey();
+    if (kept !== undefined) this.#store = new FileStore(kept);
     this.#reattached = this.#reattach();
   }
 

@@ -15,7 +15,7 @@ export const FILE_STORE = 'files';
 export class FileStore {
   readonly #store: UseStore;
 
-  /** `key`: the element's stored-session key (origin, path and id), which this list shares. */
+  /** `key`: where the element's files are kept (its stores' `filesKey()`: its stored session's key and `#files`). */
   constructor(private readonly key: string) {
     this.#store = createStore(FILE_DATABASE, FILE_STORE);
   }
