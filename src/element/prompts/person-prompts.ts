@@ -13,6 +13,7 @@ import type {SessionEvent} from '../../session/session-events.js';
 import type {PromptView} from '../shared/transcript-views.js';
 import type {PromptCardState} from './prompt-card-state.js';
 import {transcriptReplaced} from '../shared/transcript-slot.js';
+import {elementStores, type StoresElement, type TokenStorage} from '../element-stores.js';
 
 /** The browser side of sign-in (stores, the window): loaded when a server first needs it. */
 const signInHost = () => import('./sign-in-host.js');
@@ -26,14 +27,13 @@ export interface PromptHost {
   currentQuestion(): string | undefined;
   /** Asks a question again (after a same-tab sign-in came back). */
   ask(question: string): void;
-  /** The element's attributes for sign-in. */
-  settings(): {persist: boolean; clientId?: string; callback?: string};
+  /** The element's attributes for sign-in (`tokens`: where its stores keep them). */
+  settings(): {tokens: TokenStorage; clientId?: string; callback?: string};
 }
 
 /** What {@link promptHostOf} reads on an element (`<autoui-agent>`'s properties of those names). */
-export interface PromptElement extends Element {
+export interface PromptElement extends StoresElement {
   readonly readonly: boolean;
-  readonly persist: string;
   readonly clientId: string;
   readonly oauthCallback: string;
   /** Read only once the cards work (the element makes its session after its cards: it needs their `auth`). */
@@ -49,14 +49,14 @@ export function promptHostOf(element: PromptElement): PromptHost {
     canShowCards: () => !element.readonly && !transcriptReplaced(element),
     currentQuestion: () => [...element.session.transcript].reverse().find((e) => e.kind === 'user')?.text,
     ask: (question) => void element.ask(question).catch(() => {}),
-    settings: () => ({persist: element.persist === 'local', clientId: element.clientId, callback: element.oauthCallback}),
+    settings: () => ({tokens: elementStores(element).tokenStorage, clientId: element.clientId, callback: element.oauthCallback}),
   };
 }
 
 /** The sign-in and elicitation side of one element. See the module comment. */
 export class PersonPrompts {
   readonly #host: PromptHost;
-  #stores: {session?: AuthStore; persistent?: AuthStore} = {};
+  #stores: Partial<Record<TokenStorage, AuthStore>> = {};
   /** A question saved before a same-tab sign-in, asked again once its server is back. */
   #returningQuestion?: {server: string; question: string};
   /** The cards' state once their chunk has loaded, and the events that came before it. */
@@ -151,9 +151,9 @@ export class PersonPrompts {
     }
   }
 
-  /** `sessionStorage`, or IndexedDB with `persist`: loaded with the first use. */
+  /** `sessionStorage`, or IndexedDB with `persist` (as the element's stores say now): loaded with the first use. */
   #store(): AuthStore {
-    const kind = this.#host.settings().persist ? 'persistent' : 'session';
+    const kind = this.#host.settings().tokens;
     const existing = this.#stores[kind];
     if (existing) return existing;
     const made = signInHost().then((h) => (kind === 'persistent' ? h.persistentAuthStore() : h.sessionAuthStore()));
