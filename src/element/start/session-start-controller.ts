@@ -9,12 +9,12 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {ErrorCodes, loadFailed} from '../../errors.js';
 import type {AgentSession} from '../../session/agent-session.js';
 import type {SessionEvent} from '../../session/session-events.js';
+import {elementStores, type StoresElement} from '../element-stores.js';
 import type {SessionStart} from './session-start.js';
 
-/** What the start needs from its element: the attributes it reads on first connect. */
-export interface SessionStartHost extends ReactiveControllerHost, HTMLElement {
+/** What the start needs from its element: the attributes it reads on first connect (`persist` through its stores). */
+export interface SessionStartHost extends ReactiveControllerHost, StoresElement {
   readonly share: boolean;
-  readonly persist: string;
   /** The `snapshot` attribute. */
   readonly initialSnapshot: string;
   readonly snapshotSrc: string;
@@ -75,8 +75,8 @@ export class SessionStartController implements ReactiveController {
 
   /** True when an attribute asks for a start. */
   #asked(): boolean {
-    const {share, persist, initialSnapshot, snapshotSrc} = this.#host;
-    return share || persist === 'local' || initialSnapshot.trim() !== '' || snapshotSrc.trim() !== '';
+    const {share, initialSnapshot, snapshotSrc} = this.#host;
+    return share || elementStores(this.#host).persisted || initialSnapshot.trim() !== '' || snapshotSrc.trim() !== '';
   }
 
   /** Starts the session from a share link, the stored copy or a snapshot, when an attribute asks. */
@@ -84,7 +84,7 @@ export class SessionStartController implements ReactiveController {
     const host = this.#host;
     if (!this.#asked()) return Promise.resolve(undefined);
     // The attributes as they are on connect, not once the chunk has come.
-    const attributes = {share: host.share, persist: host.persist, snapshot: host.initialSnapshot, snapshotSrc: host.snapshotSrc, superseded: () => this.#superseded};
+    const attributes = {share: host.share, persisted: elementStores(host).persisted, snapshot: host.initialSnapshot, snapshotSrc: host.snapshotSrc, superseded: () => this.#superseded};
     const started = import('./session-start.js')
       .then(({startSession}) => startSession(host, attributes))
       .catch((error: unknown) => {

@@ -12,11 +12,13 @@ import {publicAddress} from '../../policy/public-address.js';
 import {readBounded} from '../../session/snapshot/read-bounded.js';
 import {SNAPSHOT_LIMITS} from '../../session/snapshot/snapshot-format.js';
 import {findShareFragment, withoutShareParam} from '../../session/snapshot/share-param.js';
+import {elementStores, type StoresElement} from '../element-stores.js';
 
 /** The attributes that say where a session starts from. */
 export interface StartAttributes {
   share: boolean;
-  persist?: string;
+  /** `persist="local"` (the element's stores say so): the session is kept in this browser. */
+  persisted: boolean;
   snapshot?: string;
   snapshotSrc?: string;
   /** The stored copy's key: page origin, path and the element's id. */
@@ -48,12 +50,12 @@ export class SessionStart {
   async #start(a: StartAttributes): Promise<void> {
     const fragment = a.share ? findShareFragment(location.href) : undefined;
     // Kept from the start: a shared canvas that opens is saved as the person's next state.
-    if (a.persist === 'local') {
+    if (a.persisted) {
       const {persistSession} = await import('../../session/snapshot/persist-session.js');
       this.#persistence = persistSession(this.session, {key: a.storageKey, restore: false});
     }
     if (await this.#pageChose(a)) return;
-    const link = fragment === undefined ? undefined : await this.#fromShareLink(fragment, a.persist === 'local');
+    const link = fragment === undefined ? undefined : await this.#fromShareLink(fragment, a.persisted);
     if (link?.opened) return;
     if (await this.#pageChose(a)) return;
     // A link that did not open leaves the stored copy to restore, as if there were no link; the
@@ -149,24 +151,15 @@ async function readCapped(response: Response, max: number, shown: string): Promi
   return new TextDecoder().decode(await readBounded(response.body, max, tooLarge));
 }
 
-/** The element a session starts for: its `id` and `persist` name where the stored copy is kept. */
-export interface StartHost extends HTMLElement {
-  readonly persist: string;
+/** The element a session starts for: its stores name where the stored copy is kept. */
+export interface StartHost extends StoresElement {
   readonly session: AgentSession;
 }
 
 /** Starts `host`'s session from what its attributes (read on connect) name; resolves once it is in. */
 export async function startSession(host: StartHost, attributes: Omit<StartAttributes, 'storageKey'>): Promise<SessionStart> {
   const start = new SessionStart(host.session);
-  await start.start({...attributes, storageKey: storageKey(host)});
+  // The key as the page is once this chunk is in (the element's id, the other persisted elements).
+  await start.start({...attributes, storageKey: elementStores(host).key()});
   return start;
-}
-
-/** Where `persist` keeps an element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
-export function storageKey(host: StartHost): string {
-  if (!host.id && host.persist === 'local') console.warn('autoui-agent: persist="local" without an id: the stored copy is keyed by the element\'s place among the page\'s persisted elements. Give it an id.');
-  // By property, not attribute: a page may set `persist` as a property, which is not reflected.
-  const persisted = [...document.querySelectorAll<Element>('autoui-agent')].filter((e) => (e as Partial<StartHost>).persist === 'local');
-  const id = host.id || `autoui-agent-${persisted.indexOf(host)}`;
-  return `${location.origin}${location.pathname}#${id}`;
 }
