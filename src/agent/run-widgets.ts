@@ -4,6 +4,7 @@
  * ended (stopped, or its conversation cleared) can show nothing more. Each call gets its own view
  * of it: the first widget a call shows finishes that call's draft, if it had one.
  */
+import {toolSide} from './forward-sink.js';
 import {showsDrafts, type NewWidget, type WidgetDraft, type WidgetInstance, type WidgetSink} from './widget-sink.js';
 
 /** A widget shown during a run. */
@@ -42,9 +43,9 @@ export class RunWidgets {
   }
 
   /**
-   * The canvas as one call's tool sees it (undefined when the run has no canvas): the first widget
-   * it shows finishes `draft` (the key of the call's draft, if it has one), so the view keeps the
-   * draft's element, and `taken(draft)` is told at once.
+   * The canvas as one call's tool sees it (undefined when the run has no canvas), without the
+   * draft methods: the first widget it shows finishes `draft` (the key of the call's draft, if it
+   * has one), so the view keeps the draft's element, and `taken(draft)` is told at once.
    */
   forCall(draft?: string, taken?: (draft: string) => void): WidgetSink | undefined {
     const canvas = this.#canvas;
@@ -52,9 +53,10 @@ export class RunWidgets {
     const signal = this.#signal;
     const shown = this.shown;
     let pending = draft;
-    return {
+    // One rule for every change: a tool still finishing after Stop or clear() changes nothing
+    // (reads still answer), so an ended run cannot bring a widget back or move one.
+    return toolSide(canvas, {
       create(widget: NewWidget): WidgetInstance | undefined {
-        // A tool still finishing after Stop or clear() must not bring a widget back.
         if (signal.aborted) return undefined;
         const finishes = pending;
         pending = undefined;
@@ -63,8 +65,6 @@ export class RunWidgets {
         if (instance) shown.push({id: instance.id, type: instance.type, params: instance.params});
         return instance;
       },
-      get: (id) => canvas.get(id),
-      list: () => canvas.list(),
       update: (id, params) => (signal.aborted ? undefined : canvas.update(id, params)),
       move: (id, x, y) => (signal.aborted ? undefined : canvas.move(id, x, y)),
       resize: (id, width, height) => (signal.aborted ? undefined : canvas.resize(id, width, height)),
@@ -73,7 +73,7 @@ export class RunWidgets {
       clear: () => {
         if (!signal.aborted) canvas.clear();
       },
-    };
+    });
   }
 
   /** True when a widget was shown since the last call (the no-render guard counts iterations without one). */

@@ -6,7 +6,8 @@
  * chunk): only a question needs it.
  */
 import type {AgentCallbacks} from '../agent/agent-loop.js';
-import {showsDrafts, type WidgetDraftSink, type WidgetSink} from '../agent/widget-sink.js';
+import {forwardSink} from '../agent/forward-sink.js';
+import type {WidgetSink} from '../agent/widget-sink.js';
 
 /** The files one run has read so far, and the run's callbacks and canvas that use them. */
 export class RunSources {
@@ -26,21 +27,7 @@ export class RunSources {
 
   /** `canvas`, whose new widgets say which files the run had read when they were shown. */
   stamping(canvas: WidgetSink | undefined): WidgetSink | undefined {
-    if (!canvas) return undefined;
-    const stamped: WidgetSink = {
-      create: (widget, options) => canvas.create(widget, this.#files.size ? {...options, source: {files: [...this.#files]}} : options),
-      get: (id) => canvas.get(id),
-      list: () => canvas.list(),
-      update: (id, params) => canvas.update(id, params),
-      move: (id, x, y) => canvas.move(id, x, y),
-      resize: (id, width, height) => canvas.resize(id, width, height),
-      style: (id, styles) => canvas.style(id, styles),
-      remove: (id) => canvas.remove(id),
-      clear: () => canvas.clear(),
-    };
     // Drafts pass straight through: a draft is no widget yet, and the one that finishes it is stamped.
-    if (!showsDrafts(canvas)) return stamped;
-    const drafting: WidgetDraftSink = {...stamped, draft: (draft) => canvas.draft(draft), dropDraft: (key) => canvas.dropDraft(key)};
-    return drafting;
+    return canvas && forwardSink(canvas, {create: (widget, options) => canvas.create(widget, this.#files.size ? {...options, source: {files: [...this.#files]}} : options)});
   }
 }
