@@ -2,6 +2,8 @@
  * The texts of the element's attached files (part of their lazy chunk): the chips above the
  * composer, the drop target, and how a size, rows and columns are written in each language.
  */
+import {textTable} from '../../policy/text-table.js';
+
 const en = {
   files: 'Attached files',
   remove: 'Remove {name}',
@@ -14,10 +16,8 @@ const en = {
   manyColumns: '{count} columns',
 };
 
-/** The files' texts of one language. */
-export type FileStrings = Record<keyof typeof en, string>;
-
-const fr: FileStrings = {
+/** The files' texts by language. */
+export const FILE_STRINGS = textTable(en, {
   files: 'Fichiers joints',
   remove: 'Retirer {name}',
   reading: 'lecture…',
@@ -27,10 +27,7 @@ const fr: FileStrings = {
   manyRows: '{count} lignes',
   oneColumn: '1 colonne',
   manyColumns: '{count} colonnes',
-};
-
-/** The files' texts by language. */
-export const FILE_STRINGS: {en: FileStrings; fr: FileStrings} = {en, fr};
+});
 
 /**
  * `text` with each `{key}` replaced by its value, in one pass: a file name that holds `{message}`

@@ -2,6 +2,7 @@
  * The texts of the sign-in and question cards (`prompt-cards.ts`), in the element's two
  * languages. They load with the cards, not with the element: most pages never show one.
  */
+import {textTable, type TextsOf} from '../../policy/text-table.js';
 import {STRINGS, type Strings} from '../shared/strings.js';
 
 const en = {
@@ -63,7 +64,8 @@ const en = {
   elicitLineCancelled: 'Did not answer {server} (cancelled)',
 };
 
-const fr: Record<keyof typeof en, string> = {
+/** The cards' own texts by language. */
+const CARD_STRINGS = textTable(en, {
   elicitFormTitle: 'Une question de {server}',
   elicitUrlTitle: '{server} vous demande d\u2019ouvrir une page',
   elicitRequired: '(obligatoire)',
@@ -117,15 +119,15 @@ const fr: Record<keyof typeof en, string> = {
   elicitLineAccepted: 'Répondu à {server}',
   elicitLineDeclined: 'Question de {server} refusée',
   elicitLineCancelled: 'Pas de réponse à {server} (annulé)',
-};
+});
 
 /** The element's texts with the cards' own. */
-export type PromptStrings = Strings & Record<keyof typeof en, string>;
+export type PromptStrings = Strings & TextsOf<typeof CARD_STRINGS>;
 
 /** The cards' texts in the language of `s` (the element's texts). */
 export function promptStringsFor(s: Strings): PromptStrings {
   let merged = made.get(s);
-  if (!merged) made.set(s, (merged = {...s, ...(s === STRINGS.fr ? fr : en)}));
+  if (!merged) made.set(s, (merged = {...s, ...(s === STRINGS.fr ? CARD_STRINGS.fr : CARD_STRINGS.en)}));
   return merged;
 }
 

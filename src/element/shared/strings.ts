@@ -4,6 +4,8 @@
  * loads with the views). Server and model text never goes through here: it is data, rendered as
  * text.
  */
+import {textTable, type TextsOf} from '../../policy/text-table.js';
+
 const en = {
   transcript: 'Conversation',
   you: 'You',
@@ -55,10 +57,8 @@ const en = {
   fileMissing: 'The widgets made from {names} are kept; attach the file again to ask more about it.',
 };
 
-/** The texts of one language. */
-export type Strings = Record<keyof typeof en, string>;
-
-const fr: Strings = {
+/** Texts by language. */
+export const STRINGS = textTable(en, {
   transcript: 'Conversation',
   you: 'Vous',
   fromApp: 'De l\u2019application {tool}',
@@ -107,7 +107,7 @@ const fr: Strings = {
   fileAttached: '{name} joint\u00a0: {shape}',
   fileRefused: '{name} n\u2019a pas été joint\u00a0: {message}',
   fileMissing: 'Les widgets faits à partir de {names} sont gardés\u00a0; joignez de nouveau le fichier pour en demander plus.',
-};
+});
 
-/** Texts by language. */
-export const STRINGS: {en: Strings; fr: Strings} = {en, fr};
+/** The texts of one language. */
+export type Strings = TextsOf<typeof STRINGS>;

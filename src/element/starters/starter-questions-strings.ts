@@ -2,16 +2,13 @@
  * The texts of the starter questions (part of their lazy chunk): the label of the list the
  * element shows before the first question.
  */
+import {textTable} from '../../policy/text-table.js';
+
 const en = {
   label: 'Try asking',
 };
 
-/** The starter questions' texts of one language. */
-export type StarterQuestionsStrings = Record<keyof typeof en, string>;
-
-const fr: StarterQuestionsStrings = {
-  label: 'Essayez par exemple',
-};
-
 /** The starter questions' texts by language. */
-export const STARTER_QUESTIONS_STRINGS: {en: StarterQuestionsStrings; fr: StarterQuestionsStrings} = {en, fr};
+export const STARTER_QUESTIONS_STRINGS = textTable(en, {
+  label: 'Essayez par exemple',
+});
