@@ -9,10 +9,7 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {styleMap} from 'lit/directives/style-map.js';
 import type {WidgetDraft, WidgetInstance} from '../session/widget-store.js';
 import type {Frame} from './canvas-frames.js';
-import type {canvasTexts} from './canvas-texts.js';
-
-/** The canvas's own texts in one language. */
-type Texts = (typeof canvasTexts)['en'];
+import type {CanvasTexts} from './canvas-texts.js';
 
 /** The frames of a canvas in the order they are drawn, and how tall the placed widgets make it. */
 export interface FrameOrder {
@@ -49,7 +46,7 @@ export interface FrameViewOptions {
   wide: boolean;
   /** No controls: the canvas is an embed. */
   readonly: boolean;
-  texts: Texts;
+  texts: CanvasTexts;
 }
 
 /** The section of one frame: a widget, or a draft the model is still writing (`aria-busy`). */

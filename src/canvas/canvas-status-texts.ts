@@ -5,6 +5,7 @@
  * part that did not load) are told by their message, which already says what to do.
  */
 import type {RunStatus} from '../session/run-status.js';
+import {textTable} from '../widgets/shared/widget-texts.js';
 
 /** A run's step, as the session's status holds it. */
 type RunStep = Extract<RunStatus, {state: 'working'}>['step'];
@@ -28,8 +29,8 @@ export interface CanvasStatusTexts {
 }
 
 /** The texts, in English and French. */
-export const canvasStatusTexts: Record<'en' | 'fr', CanvasStatusTexts> = {
-  en: {
+export const canvasStatusTexts = textTable<CanvasStatusTexts>(
+  {
     empty: 'Charts, tables and maps answering your questions appear here.',
     thinking: 'Thinking…',
     searching: 'Searching the tools…',
@@ -47,7 +48,7 @@ export const canvasStatusTexts: Record<'en' | 'fr', CanvasStatusTexts> = {
       MCP: 'A data server could not be used.',
     },
   },
-  fr: {
+  {
     empty: 'Les graphiques, tableaux et cartes qui répondent à vos questions apparaissent ici.',
     thinking: 'Réflexion…',
     searching: 'Recherche des outils…',
@@ -65,7 +66,7 @@ export const canvasStatusTexts: Record<'en' | 'fr', CanvasStatusTexts> = {
       MCP: "Un serveur de données n'a pas pu être utilisé.",
     },
   },
-};
+);
 
 /** The words for a run's step (a card waiting for the person says so instead). */
 export function stepText(t: CanvasStatusTexts, step: RunStep, asking: boolean): string {

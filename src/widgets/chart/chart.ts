@@ -6,26 +6,27 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {ChartController} from './chart-controller.js';
 import {clip} from '../shared/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
+import {textTable} from '../../policy/text-table.js';
 import {chartConfig} from './chart-config.js';
 import {widgetStyles} from '../shared/widget-styles.js';
 import {chartTable, type ChartProps} from './chart-data.js';
 
-const STRINGS = {
-  en: {
+const STRINGS = textTable(
+  {
     kinds: {bar: 'Bar chart', line: 'Line chart', area: 'Area chart', pie: 'Pie chart', doughnut: 'Doughnut chart', scatter: 'Scatter plot', bubble: 'Bubble chart', radar: 'Radar chart', polarArea: 'Polar area chart'},
     summary: (series: number, points: number) => `${series} series, ${points} values. The data table follows.`,
     draftSummary: (series: number, points: number) => `${series} series, ${points} values so far.`,
     data: 'Chart data',
     firstRows: (shown: number, total: number) => `Chart data: the first ${shown} of ${total} rows`,
   },
-  fr: {
+  {
     kinds: {bar: 'Diagramme en barres', line: 'Graphique en courbes', area: 'Graphique en aires', pie: 'Diagramme circulaire', doughnut: 'Diagramme en anneau', scatter: 'Nuage de points', bubble: 'Graphique à bulles', radar: 'Graphique radar', polarArea: 'Diagramme polaire'},
     summary: (series: number, points: number) => `${series} série(s), ${points} valeurs. Le tableau des données suit.`,
     draftSummary: (series: number, points: number) => `${series} série(s), ${points} valeurs pour l'instant.`,
     data: 'Données du graphique',
     firstRows: (shown: number, total: number) => `Données du graphique : les ${shown} premières lignes sur ${total}`,
   },
-};
+);
 
 /** Rows of the screen-reader table; a longer series is summarised by its first rows. */
 const MAX_TABLE_ROWS = 500;

@@ -3,16 +3,17 @@ import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {clip} from '../shared/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
+import {textTable, type TextsOf} from '../../policy/text-table.js';
 import {checkImage} from '../../policy/url-rules.js';
 import {widgetStyles} from '../shared/widget-styles.js';
 import type {GalleryImage, GalleryProps} from './gallery.contract.js';
 
 export type {GalleryImage, GalleryProps};
 
-const STRINGS = {
-  en: {show: (host: string) => `Show image from ${host}`, refused: 'Image not shown (not an http(s) address)'},
-  fr: {show: (host: string) => `Afficher l’image de ${host}`, refused: 'Image non affichée (adresse non http(s))'},
-};
+const STRINGS = textTable(
+  {show: (host: string) => `Show image from ${host}`, refused: 'Image not shown (not an http(s) address)'},
+  {show: (host: string) => `Afficher l’image de ${host}`, refused: 'Image non affichée (adresse non http(s))'},
+);
 
 /**
  * @tagname autoui-gallery
@@ -114,7 +115,7 @@ export class AutouiGalleryWidget extends AutouiWidgetElement<GalleryProps> {
     `;
   }
 
-  private renderImage(image: GalleryImage, t: (typeof STRINGS)['en']) {
+  private renderImage(image: GalleryImage, t: TextsOf<typeof STRINGS>) {
     const check = checkImage(image.src, this.environment.imageHosts);
     const alt = clip(image.alt, 500);
     if (check.kind === 'refused') return html`<div class="placeholder" role="img" aria-label=${alt}><span>${t.refused}</span></div>`;

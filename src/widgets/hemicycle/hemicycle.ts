@@ -3,6 +3,7 @@ import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {clip, colorFor} from '../shared/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
+import {textTable} from '../../policy/text-table.js';
 import {angleAfter, hemicycleLayout} from './hemicycle-layout.js';
 import {widgetStyles} from '../shared/widget-styles.js';
 import type {HemicycleGroup, HemicycleProps} from './hemicycle.contract.js';
@@ -13,20 +14,20 @@ export type {HemicycleGroup, HemicycleProps};
 const MAX_DRAWN_SEATS = 5000;
 const VACANT_COLOR = '#d1d5db';
 
-const STRINGS = {
-  en: {
+const STRINGS = textTable(
+  {
     summary: (total: string, parts: string) => `Hemicycle of ${total} seats: ${parts}.`,
     vacant: 'Vacant',
     majority: (n: string) => `Majority: ${n} seats`,
     seats: (n: string) => `${n} seats`,
   },
-  fr: {
+  {
     summary: (total: string, parts: string) => `Hémicycle de ${total} sièges : ${parts}.`,
     vacant: 'Vacants',
     majority: (n: string) => `Majorité : ${n} sièges`,
     seats: (n: string) => `${n} sièges`,
   },
-};
+);
 
 /**
  * @tagname autoui-hemicycle

@@ -6,15 +6,16 @@ import {AutouiWidgetElement} from '../widget-element.js';
 import {LeafletController} from './leaflet-controller.js';
 import {clip} from '../shared/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
+import {textTable} from '../../policy/text-table.js';
 import {MapScene} from './map-scene.js';
 import {DEFAULT_TILE_URL, choroplethScale, featureValues, safeTileUrl, type MapProps} from './map-data.js';
 import {mapStyles} from './map.styles.js';
 import {widgetStyles} from '../shared/widget-styles.js';
 
-const STRINGS = {
-  en: {map: 'Map', places: 'Places on the map', layerError: (n: number) => `Layer ${n} could not be drawn (invalid GeoJSON).`, noData: 'no data'},
-  fr: {map: 'Carte', places: 'Lieux sur la carte', layerError: (n: number) => `La couche ${n} n’a pas pu être dessinée (GeoJSON invalide).`, noData: 'sans donnée'},
-};
+const STRINGS = textTable(
+  {map: 'Map', places: 'Places on the map', layerError: (n: number) => `Layer ${n} could not be drawn (invalid GeoJSON).`, noData: 'no data'},
+  {map: 'Carte', places: 'Lieux sur la carte', layerError: (n: number) => `La couche ${n} n’a pas pu être dessinée (GeoJSON invalide).`, noData: 'sans donnée'},
+);
 
 /**
  * @tagname autoui-map

@@ -15,11 +15,12 @@ import {ViewBridge} from './view-bridge.js';
 import {fallbackNotice, renderFallback, type Fallback} from './view-fallback.js';
 import {SANDBOX_READY_MS, allowOf, parkFrame, sandboxUrlOf} from './view-sandbox.js';
 import {ViewWidth, viewHeight} from './view-size.js';
+import {textTable} from '../../policy/text-table.js';
 
-const TEXTS = {
-  en: {title: (tool: string) => `MCP App: ${tool}`, exit: 'Exit full screen'},
-  fr: {title: (tool: string) => `MCP App : ${tool}`, exit: 'Quitter le plein écran'},
-};
+const TEXTS = textTable(
+  {title: (tool: string) => `MCP App: ${tool}`, exit: 'Exit full screen'},
+  {title: (tool: string) => `MCP App : ${tool}`, exit: 'Quitter le plein écran'},
+);
 
 /**
  * `<autoui-mcp-app>`: one MCP App view, the `mcp-app` widget. Its outer frame is the sandbox

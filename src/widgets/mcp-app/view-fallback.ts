@@ -5,6 +5,7 @@
  */
 import {html, type TemplateResult} from 'lit';
 import type {UiLanguage} from '../../policy/language.js';
+import {textTable} from '../../policy/text-table.js';
 import type {McpAppViewParams} from '../../schema/mcp-app-view.js';
 import {textOf} from './view-bridge.js';
 import {SANDBOX_READY_MS} from './view-sandbox.js';
@@ -12,22 +13,22 @@ import {SANDBOX_READY_MS} from './view-sandbox.js';
 /** Why a view is shown as text: no sandbox, one on the page's origin, one that never answered, or a failure. */
 export type Fallback = 'noSandbox' | 'sameOrigin' | 'noAnswer' | 'failed';
 
-const TEXTS = {
-  en: {
+const TEXTS = textTable(
+  {
     noSandbox: 'This app is not shown: the page has no sandbox for MCP Apps (sandbox-url). Its text result:',
     sameOrigin: 'This app is not shown: its sandbox (sandbox-url) is on the page\u2019s own origin, where it could reach the page. Its text result:',
     noAnswer: 'This app is not shown: its sandbox page did not answer. Its text result:',
     failed: 'This app could not be shown:',
     waiting: 'Waiting for the result\u2026',
   },
-  fr: {
+  {
     noSandbox: 'Cette application n\u2019est pas affichée : la page n\u2019a pas de bac à sable pour les MCP Apps (sandbox-url). Son résultat en texte :',
     sameOrigin: 'Cette application n\u2019est pas affichée : son bac à sable (sandbox-url) est sur l\u2019origine même de la page, qu\u2019elle pourrait atteindre. Son résultat en texte :',
     noAnswer: 'Cette application n\u2019est pas affichée : sa page de bac à sable n\u2019a pas répondu. Son résultat en texte :',
     failed: 'Cette application n\u2019a pas pu être affichée :',
     waiting: 'En attente du résultat\u2026',
   },
-};
+);
 
 /** The text parts of a `CallToolResult`, for the fallback. */
 function resultText(result: Record<string, unknown> | undefined): string {

@@ -7,6 +7,7 @@
  */
 import {html, type TemplateResult} from 'lit';
 import type {UiLanguage} from '../../policy/language.js';
+import {textTable} from '../../policy/text-table.js';
 import {numberFormat} from './intl-cache.js';
 
 /** Characters of a long text (markdown, code) shown at first. */
@@ -43,10 +44,10 @@ export function firstPart(value: string, shown: number): {text: string; remainin
   return {text: value.slice(0, end), remaining: value.length - end};
 }
 
-const TEXTS = {
-  en: (left: string) => `Show more (${left} more characters)`,
-  fr: (left: string) => `Afficher la suite (${left} caractères de plus)`,
-};
+const TEXTS = textTable(
+  (left: string) => `Show more (${left} more characters)`,
+  (left: string) => `Afficher la suite (${left} caractères de plus)`,
+);
 
 /**
  * The "show more" button under a part: says how much is left, in the widget's language, and

@@ -4,6 +4,7 @@ import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {clip} from '../shared/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
+import {textTable, type TextsOf} from '../../policy/text-table.js';
 import {safeHref} from '../../policy/url-rules.js';
 import {cellValue, resolveColumns, sortOrder, toNumber, type ResolvedColumn, type SortDirection, type TableProps, type TableRow} from './table-data.js';
 import {csvFileName, toCsv} from './table-csv.js';
@@ -21,10 +22,10 @@ const whenIdle = (task: () => void): void => {
   else setTimeout(task, 50);
 };
 
-const STRINGS = {
-  en: {rows: (n: string) => `${n} rows`, export: 'Download CSV', empty: 'No rows.', yes: 'yes', no: 'no', sortBy: 'Sort by'},
-  fr: {rows: (n: string) => `${n} lignes`, export: 'Télécharger en CSV', empty: 'Aucune ligne.', yes: 'oui', no: 'non', sortBy: 'Trier par'},
-};
+const STRINGS = textTable(
+  {rows: (n: string) => `${n} rows`, export: 'Download CSV', empty: 'No rows.', yes: 'yes', no: 'no', sortBy: 'Sort by'},
+  {rows: (n: string) => `${n} lignes`, export: 'Télécharger en CSV', empty: 'Aucune ligne.', yes: 'oui', no: 'non', sortBy: 'Trier par'},
+);
 
 /**
  * @tagname autoui-table
@@ -186,7 +187,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
     </div>`;
   }
 
-  private renderRow(row: TableRow, position: number, t: (typeof STRINGS)['en']) {
+  private renderRow(row: TableRow, position: number, t: TextsOf<typeof STRINGS>) {
     const style = styleMap({top: `${position * ROW_HEIGHT}px`});
     return html`<div part="row" role="row" class=${position % 2 ? 'row odd' : 'row'} aria-rowindex=${position + 2} style=${style}>${this.columns.map((c) =>
       this.renderCell(cellValue(row, c), c, t),
@@ -194,7 +195,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
   }
 
   /** One cell, one template: a cell is drawn for every visible row and column, so each template counts. */
-  private renderCell(value: unknown, column: ResolvedColumn, t: (typeof STRINGS)['en']) {
+  private renderCell(value: unknown, column: ResolvedColumn, t: TextsOf<typeof STRINGS>) {
     const empty = value === null || value === undefined || value === '';
     const href = column.type === 'url' && !empty ? safeHref(value) : undefined;
     if (href) {
@@ -206,7 +207,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
   }
 
   /** The text of a non-empty cell as shown: formatted in the element's language for its column's type, clipped. */
-  private shownText(value: unknown, column: ResolvedColumn, t: (typeof STRINGS)['en']): string {
+  private shownText(value: unknown, column: ResolvedColumn, t: TextsOf<typeof STRINGS>): string {
     switch (column.type) {
       case 'number': {
         const n = toNumber(value);
