@@ -18,7 +18,7 @@ const ALLOWED = {
   session: ['schema', 'policy', 'agent', 'providers', 'mcp'],
   webmcp: ['agent', 'schema', 'policy', 'session'],
   widgets: ['schema', 'policy', 'styles', 'generated'],
-  canvas: ['widgets', 'session', 'styles'],
+  canvas: ['widgets', 'session', 'policy', 'styles'],
   element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles', 'files'],
   // The local files engine: no DOM (its Worker's source is a generated string module).
   files: ['agent', 'schema', 'policy', 'webmcp', 'generated'],
@@ -87,6 +87,21 @@ module.exports = {
       severity: 'error',
       from: {path: '^src/', pathNot: '^src/proxy/'},
       to: {path: '^src/proxy/'},
+    },
+    {
+      name: 'element-features-stand-apart',
+      comment:
+        'a feature of the element (a folder of src/element/) uses the shell at the root of src/element/ and src/element/shared/, never another feature: a feature is one folder plus its line in the element',
+      severity: 'error',
+      from: {path: '^src/element/([^/]+)/'},
+      to: {path: '^src/element/[^/]+/', pathNot: ['^src/element/$1/', '^src/element/shared/']},
+    },
+    {
+      name: 'element-shared-stands-alone',
+      comment: 'src/element/shared/ holds what several features use: it imports no feature and nothing of the shell',
+      severity: 'error',
+      from: {path: '^src/element/shared/'},
+      to: {path: '^src/element/', pathNot: '^src/element/shared/'},
     },
     {
       name: 'no-circular',

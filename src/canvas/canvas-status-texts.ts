@@ -5,7 +5,7 @@
  * part that did not load) are told by their message, which already says what to do.
  */
 import type {RunStatus} from '../session/run-status.js';
-import {textTable} from '../widgets/shared/widget-texts.js';
+import {textTable} from '../policy/text-table.js';
 
 /** A run's step, as the session's status holds it. */
 type RunStep = Extract<RunStatus, {state: 'working'}>['step'];

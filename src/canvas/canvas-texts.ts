@@ -1,5 +1,5 @@
 /** What the canvas writes itself: its controls' labels, the keyboard hint, a draft's name, the files a widget was made from. */
-import {textTable, type TextsOf} from '../widgets/shared/widget-texts.js';
+import {textTable, type TextsOf} from '../policy/text-table.js';
 
 /** The canvas's own texts by language. */
 export const canvasTexts = textTable(

@@ -5,9 +5,6 @@
 import type {UiLanguage} from '../../policy/language.js';
 import {textTable, type TextsOf} from '../../policy/text-table.js';
 
-/** The text table of `policy/text-table.ts`, for the canvas: it may import widgets/, not policy/. */
-export {textTable, type TextsOf} from '../../policy/text-table.js';
-
 const TEXTS = textTable(
   {up: 'up', down: 'down', stable: 'stable', trend: 'Trend', showImage: 'Show image from', copy: 'Copy', copied: 'Copied', more: 'more', items: 'items', keys: 'keys', empty: 'empty'},
   {up: 'en hausse', down: 'en baisse', stable: 'stable', trend: 'Tendance', showImage: "Afficher l'image de", copy: 'Copier', copied: 'Copié', more: 'de plus', items: 'éléments', keys: 'clés', empty: 'vide'},
