@@ -36,17 +36,11 @@ export interface ElementStores {
   readonly verdicts: ProtocolMemory;
 }
 
-/** Each element's stores, made once (the verdicts' database opens once per element). */
-const made = new WeakMap<StoresElement, ElementStores>();
-
-/** `element`'s stores (the same object at every call). */
+/**
+ * `element`'s stores. Nothing is read or opened here: each call gives a view that reads the
+ * element when asked (the element takes its `verdicts` once, so their database opens once).
+ */
 export function elementStores(element: StoresElement): ElementStores {
-  let stores = made.get(element);
-  if (!stores) made.set(element, (stores = storesOf(element)));
-  return stores;
-}
-
-function storesOf(element: StoresElement): ElementStores {
   return {
     get persisted() {
       return persisted(element);
