@@ -1,11 +1,13 @@
 /**
- * The element's reading of its persistence attributes: `persist="local"`, `persist-files` and the
- * key its stored copies share become what each feature stores where: the session's stored copy
- * (the start), the sign-in tokens (the prompts), the servers' protocol verdicts (the session's MCP
- * client) and the attached files (the files). This is the one module that reads those attributes,
- * so what they mean is decided once. It reads them at each call, never ahead: each feature asks at
- * its own moment (the start on connect, the tokens at each sign-in, the verdicts at each server,
- * the files when their chunk comes), and a page may change `persist` in between.
+ * The element's reading of its persistence attributes: `persist="local"` and `persist-files`
+ * become what each feature stores where: the session's stored copy (the start), the sign-in tokens
+ * (the prompts), the servers' protocol verdicts (the session's MCP client) and the attached files
+ * (the files). This is the one module that reads those attributes, so what they mean is decided
+ * once. It reads them at each call, never ahead: each feature asks at its own moment (the start on
+ * connect, the tokens at each sign-in, the verdicts at each server, the files when their chunk
+ * comes), and a page may change `persist` in between. The key the stored copies share is
+ * `stored-copy-key.ts`, loaded only by the features that store a copy (it is no part of the first
+ * load), on this module's reading of `persist`.
  */
 import type {ProtocolMemory} from '../mcp/index.js';
 import {storedVerdicts} from './stored-verdicts.js';
@@ -23,13 +25,8 @@ export type TokenStorage = 'session' | 'persistent';
 export interface ElementStores {
   /** True while `persist="local"`: the session, tokens and verdicts are kept in this browser. */
   readonly persisted: boolean;
-  /**
-   * The stored session's key: the page's origin and path, and the element's id (else its place
-   * among the page's persisted elements, with a warning when it is persisted).
-   */
-  key(): string;
-  /** The key the attached files are kept under (`persist-files` with `persist="local"`), else undefined: no file content is stored. */
-  filesKey(): string | undefined;
+  /** True while the attached files are kept too (`persist-files` with `persist="local"`); else no file content is stored. */
+  readonly keepsFiles: boolean;
   /** Where sign-in tokens live: IndexedDB while persisted, else `sessionStorage`. */
   readonly tokenStorage: TokenStorage;
   /** The MCP client's memory of each server's protocol revision: kept in IndexedDB while persisted, else for the page. */
@@ -45,9 +42,9 @@ export function elementStores(element: StoresElement): ElementStores {
     get persisted() {
       return persisted(element);
     },
-    key: () => storageKey(element),
-    // The key only when kept: an element without persist-files is never warned about its id here.
-    filesKey: () => (element.persistFiles && persisted(element) ? `${storageKey(element)}#files` : undefined),
+    get keepsFiles() {
+      return element.persistFiles && persisted(element);
+    },
     get tokenStorage(): TokenStorage {
       return persisted(element) ? 'persistent' : 'session';
     },
@@ -55,15 +52,10 @@ export function elementStores(element: StoresElement): ElementStores {
   };
 }
 
-/** By property, not attribute: a page may set `persist` as a property, which is not reflected (and an element not yet upgraded has none). */
-function persisted(element: Element): boolean {
+/**
+ * True while `element` is persisted. By property, not attribute: a page may set `persist` as a
+ * property, which is not reflected (and an element not yet upgraded has none).
+ */
+export function persisted(element: Element): boolean {
   return (element as Partial<StoresElement>).persist === 'local';
-}
-
-/** Where `persist` keeps an element's session: the page's origin and path, and the element's id (else its place among the page's persisted elements). */
-function storageKey(element: StoresElement): string {
-  if (!element.id && persisted(element)) console.warn('autoui-agent: persist="local" without an id: the stored copy is keyed by the element\'s place among the page\'s persisted elements. Give it an id.');
-  const kept = [...document.querySelectorAll<Element>('autoui-agent')].filter(persisted);
-  const id = element.id || `autoui-agent-${kept.indexOf(element)}`;
-  return `${location.origin}${location.pathname}#${id}`;
 }

@@ -21,6 +21,7 @@ import {filesView, type FileChip} from './file-chips.js';
 import {FILE_STRINGS} from './file-strings.js';
 import {FileStore} from './file-store.js';
 import {elementStores, type StoresElement} from '../element-stores.js';
+import {storedCopyKey} from '../stored-copy-key.js';
 
 /** What the files need of their element: the attributes (`persist-files` through its stores), the session, the language, a re-render. */
 export interface FileDropHost extends StoresElement {
@@ -49,7 +50,8 @@ export class FileDrop {
 
   constructor(private readonly host: FileDropHost) {
     // Read once the chunk is in: the attributes then say whether files are kept.
-    const kept = elementStores(host).filesKey();
+    // The key only when kept: an element without persist-files is never warned about its id here.
+    const kept = elementStores(host).keepsFiles ? `${storedCopyKey(host)}#files` : undefined;
     if (kept !== undefined) this.#store = new FileStore(kept);
     this.#reattached = this.#reattach();
   }

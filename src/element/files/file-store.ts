@@ -15,7 +15,7 @@ export const FILE_STORE = 'files';
 export class FileStore {
   readonly #store: UseStore;
 
-  /** `key`: where the element's files are kept (its stores' `filesKey()`: its stored session's key and `#files`). */
+  /** `key`: where the element's files are kept (its stored session's key and `#files`). */
   constructor(private readonly key: string) {
     this.#store = createStore(FILE_DATABASE, FILE_STORE);
   }

@@ -12,7 +12,8 @@ import {publicAddress} from '../../policy/public-address.js';
 import {readBounded} from '../../session/snapshot/read-bounded.js';
 import {SNAPSHOT_LIMITS} from '../../session/snapshot/snapshot-format.js';
 import {findShareFragment, withoutShareParam} from '../../session/snapshot/share-param.js';
-import {elementStores, type StoresElement} from '../element-stores.js';
+import type {StoresElement} from '../element-stores.js';
+import {storedCopyKey} from '../stored-copy-key.js';
 
 /** The attributes that say where a session starts from. */
 export interface StartAttributes {
@@ -160,6 +161,6 @@ export interface StartHost extends StoresElement {
 export async function startSession(host: StartHost, attributes: Omit<StartAttributes, 'storageKey'>): Promise<SessionStart> {
   const start = new SessionStart(host.session);
   // The key as the page is once this chunk is in (the element's id, the other persisted elements).
-  await start.start({...attributes, storageKey: elementStores(host).key()});
+  await start.start({...attributes, storageKey: storedCopyKey(host)});
   return start;
 }
