@@ -5,18 +5,15 @@ import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession, type RestoreResult} from '../session/agent-session.js';
 import {preloadRunEngine} from '../session/engine-chunks.js';
 import type {SessionEvent} from '../session/session-events.js';
-import type {AutouiCanvas} from '../canvas/autoui-canvas.js';
 import type {PageWidgetSpec} from '../widgets/widget-registry.js';
-import {AutouiComposer} from './parts/autoui-composer.js';
+import {composerSlot, defineComposer, restoreQuestion, type ComposerActions} from './parts/composer-slot.js';
 import {agentStyles, layoutClass} from './autoui-agent.styles.js';
 import {emitSessionEvent} from './events.js';
 import {PersonPrompts, promptHostOf} from './prompts/person-prompts.js';
 import {elementStores} from './element-stores.js';
 import {whenPageIdle} from './page.js';
-import {COMPOSER_STRINGS} from './parts/composer-strings.js';
 import {WidgetEngine} from './widget-engine.js';
 import {allowedImageHosts} from './canvas-binding/image-hosts.js';
-import {defineElement} from '../define-element.js';
 import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot/snapshot-format.js';
 import {AutouiAgentAttributes, snapshotJson} from './autoui-agent-attributes.js';
 import {ServerSyncController} from './servers/server-sync-controller.js';
@@ -33,12 +30,6 @@ import type {AutouiFileDetail} from './events.js';
 export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
 export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
-
-/** The transcript's approval cards before the engine (which holds them) has loaded. */
-const NO_APPROVALS = new Map();
-
-/** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
-const WIDGET_WAIT_MS = 10_000;
 
 /**
  * `<autoui-agent>`: gives a page an LLM tool-calling agent over its MCP servers. People ask in
@@ -137,10 +128,12 @@ export class AutouiAgent extends AutouiAgentAttributes {
   readonly #webmcp = new WebMcpController(this, () => this.#widgets.load());
   readonly #console = new DebugConsoleController(this);
   readonly #files: FilesController = new FilesController(this);
+  /** The features that hear the session's events, after the page's listeners (`shown`: the page did not cancel the event). */
+  readonly #hearing: ReadonlyArray<{sessionEvent(event: SessionEvent, shown: boolean): void}> = [this.#prompts, this.#widgets, this.#start, this.#files];
 
   constructor() {
     super();
-    defineElement('autoui-composer', AutouiComposer);
+    defineComposer();
     this.session.subscribe((event) => this.#onSessionEvent(event));
   }
 
@@ -268,56 +261,34 @@ export class AutouiAgent extends AutouiAgentAttributes {
     const session = this.session;
     return html`<div part="base" class="frame ${layoutClass(this.layout)}">
       <div class="conversation">
-        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalCards?.cards ?? NO_APPROVALS} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view} .fileNoticeText=${this.#views.fileNoticeText}></autoui-transcript></slot>
+        <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalsShown} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view} .fileNoticeText=${this.#views.fileNoticeText}></autoui-transcript></slot>
         ${this.#views.starters?.(this)}
         ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
         <slot></slot>
       </div>
-      ${this.#views.canvas({
-        readonly: this.readonly,
-        registry: this.#widgets.registry,
-        sandboxUrl: this.sandboxUrl,
-        language: this.#language(),
-        dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr',
-        imageHosts: this.#imageHosts(),
-      })}
+      ${this.#views.canvas({readonly: this.readonly, registry: this.#widgets.registry, sandboxUrl: this.sandboxUrl,
+        language: this.#language(), dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr', imageHosts: this.#imageHosts()})}
       <div class="ask">
         ${this.#files.loaded?.view() ?? nothing}
-        ${this.readonly ? nothing : html`<slot name="composer"
-          ><autoui-composer
-            part="composer"
-            .running=${session.running}
-            .strings=${COMPOSER_STRINGS[language]}
-            .accept=${this.#files.loaded?.accept}
-            @composer-files=${(e: CustomEvent<{files: File[]}>) => this.#files.take(e.detail.files)}
-            @composer-submit=${(e: CustomEvent<{text: string}>) => void this.ask(e.detail.text).catch(() => {})}
-            @composer-stop=${() => this.abort()}
-          ></autoui-composer
-        ></slot>`}
+        ${this.readonly ? nothing : composerSlot({running: session.running, language, accept: this.#files.loaded?.accept}, this.#composerActions)}
       </div>
     </div>`;
   }
 
   #onSessionEvent(event: SessionEvent): void {
     // The question is never lost: after a failure it goes back in the composer.
-    if (event.type === 'run-end' && event.result.stopReason === 'error') this.renderRoot?.querySelector<AutouiComposer>('autoui-composer')?.restore(event.question);
+    if (event.type === 'run-end' && event.result.stopReason === 'error') restoreQuestion(this.renderRoot, event.question);
     const shown = emitSessionEvent(this, event);
-    this.#prompts.onSessionEvent(event, shown, () => this.session.servers);
-    this.#widgets.approvalCards?.sessionEvent(event, shown);
-    this.#start.sessionEvent(event);
-    this.#files.sessionEvent(event);
+    for (const feature of this.#hearing) feature.sessionEvent(event, shown);
     // A server's notice can come before the engine: the transcript that tells it loads now.
     if (this.session.transcript.length > 0) this.#views.load().catch((error: unknown) => console.warn('autoui-agent: the transcript could not be loaded.', error));
     this.requestUpdate();
   }
 
-  /** Waits (a while) for these widgets, those still on the canvas, to render: a listener then finds their elements. */
-  async #whenRendered(widgets: ReadonlyArray<{id: string}>): Promise<void> {
-    const ids = () => widgets.map((w) => w.id).filter((id) => this.session.widgets.get(id));
-    // The canvas is defined with the engine, which every path that shows widgets has loaded.
-    if (this.isConnected && this.#widgets.registry) await this.renderRoot?.querySelector<AutouiCanvas>('autoui-canvas')?.whenRendered(ids, WIDGET_WAIT_MS);
-  }
-
+  /** What the built-in composer asks of the element. */
+  readonly #composerActions: ComposerActions = {take: (files) => this.#files.take(files), ask: (question) => void this.ask(question).catch(() => {}), abort: () => this.abort()};
+  /** Waits (a while) for these widgets to render, when the canvas can show them: a listener then finds their elements. */
+  readonly #whenRendered = (widgets: ReadonlyArray<{id: string}>) => (this.isConnected && this.#widgets.registry ? this.#views.whenRendered(this.renderRoot, widgets) : Promise.resolve());
   readonly #language = (): ResolvedLanguage => resolveLanguage(this.getAttribute('lang'), document.documentElement.lang);
   readonly #imageHosts = (): string[] => allowedImageHosts(this.imageHosts, this.session.servers.map((s) => s.url), document.baseURI);
 }

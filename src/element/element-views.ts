@@ -10,9 +10,13 @@ import {html} from 'lit';
 import type {ResolvedLanguage} from '../policy/language.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {WidgetRegistry} from '../widgets/widget-registry.js';
+import type {AutouiCanvas} from '../canvas/autoui-canvas.js';
 import type {starterQuestionsView} from './starters/starter-questions-view.js';
 import type {CanvasView} from './views.js';
 import type {FileNoticeText} from './shared/transcript-views.js';
+
+/** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
+const WIDGET_WAIT_MS = 10_000;
 
 /** The element's settings the canvas reads at each render. */
 export interface CanvasSettings {
@@ -76,5 +80,14 @@ export class ElementViews {
       @autoui-widget-failed=${view.events.failed}
       @autoui-run-retry=${view.events.retry}
     ></autoui-canvas>`;
+  }
+
+  /**
+   * Waits (a while) for these widgets, those still on the canvas, to render. The canvas is defined
+   * with the engine, which every path that shows widgets has loaded.
+   */
+  async whenRendered(root: ParentNode | undefined, widgets: ReadonlyArray<{id: string}>): Promise<void> {
+    const ids = () => widgets.map((w) => w.id).filter((id) => this.session.widgets.get(id));
+    await root?.querySelector<AutouiCanvas>('autoui-canvas')?.whenRendered(ids, WIDGET_WAIT_MS);
   }
 }

@@ -7,10 +7,16 @@
  */
 import {loadFailed} from '../errors.js';
 import type {AgentSession} from '../session/agent-session.js';
+import type {SessionEvent} from '../session/session-events.js';
+import type {ApprovalRequest} from '../agent/approval.js';
+import type {ApprovalResponder} from '../session/session-approvals.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
 import type {ApprovalView} from './shared/transcript-views.js';
 import type {ApprovalCards, ApprovalCardsHost} from './approvals/approval-cards.js';
 import type {sessionSettings as SessionSettingsOf} from './session-settings.js';
+
+/** The transcript's approval cards before the engine has loaded. */
+const NO_APPROVALS: ReadonlyMap<ApprovalRequest, ApprovalResponder> = new Map();
 
 /** What the engine needs from its element. */
 export interface WidgetEngineHost {
@@ -65,6 +71,16 @@ export class WidgetEngine {
       },
     );
     return this.#loading;
+  }
+
+  /** The approvals the built-in transcript shows as cards: none before the engine, which holds them, has loaded. */
+  get approvalsShown(): ReadonlyMap<ApprovalRequest, ApprovalResponder> {
+    return this.approvalCards?.cards ?? NO_APPROVALS;
+  }
+
+  /** Hears the session: the approval cards, once they are here (a person is only asked after the engine has loaded). */
+  sessionEvent(event: SessionEvent, shown: boolean): void {
+    this.approvalCards?.sessionEvent(event, shown);
   }
 
   /** Adds a page's own widget, now or when the engine arrives. */

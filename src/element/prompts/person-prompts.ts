@@ -27,6 +27,8 @@ export interface PromptHost {
   currentQuestion(): string | undefined;
   /** Asks a question again (after a same-tab sign-in came back). */
   ask(question: string): void;
+  /** The session's servers now (a returning sign-in is matched to its server by URL). */
+  servers(): ReadonlyArray<{name: string; url: string}>;
   /** The element's attributes for sign-in (`tokens`: where its stores keep them). */
   settings(): {tokens: TokenStorage; clientId?: string; callback?: string};
 }
@@ -37,7 +39,7 @@ export interface PromptElement extends StoresElement {
   readonly clientId: string;
   readonly oauthCallback: string;
   /** Read only once the cards work (the element makes its session after its cards: it needs their `auth`). */
-  readonly session: {readonly transcript: ReadonlyArray<{kind: string; text?: string}>};
+  readonly session: {readonly transcript: ReadonlyArray<{kind: string; text?: string}>; readonly servers: ReadonlyArray<{name: string; url: string}>};
   ask(question: string): Promise<unknown>;
   requestUpdate(): void;
 }
@@ -49,6 +51,7 @@ export function promptHostOf(element: PromptElement): PromptHost {
     canShowCards: () => !element.readonly && !transcriptReplaced(element),
     currentQuestion: () => [...element.session.transcript].reverse().find((e) => e.kind === 'user')?.text,
     ask: (question) => void element.ask(question).catch(() => {}),
+    servers: () => element.session.servers,
     settings: () => ({tokens: elementStores(element).tokenStorage, clientId: element.clientId, callback: element.oauthCallback}),
   };
 }
@@ -113,7 +116,7 @@ export class PersonPrompts {
   });
 
   /** Keeps the cards in step with the session. `shown`: the page did not cancel the event. */
-  onSessionEvent(event: SessionEvent, shown: boolean, servers: () => ReadonlyArray<{name: string; url: string}>): void {
+  sessionEvent(event: SessionEvent, shown: boolean): void {
     // The view also draws the lines of what the page answered itself.
     if (event.type === 'sign-in' || event.type === 'elicitation') this.#load();
     switch (event.type) {
@@ -137,7 +140,7 @@ export class PersonPrompts {
         this.#withCards((cards) => cards.elicitationSettled(event.request));
         break;
       case 'server-ready': {
-        const url = servers().find((s) => s.name === event.name)?.url;
+        const url = this.#host.servers().find((s) => s.name === event.name)?.url;
         const returning = this.#returningQuestion;
         if (returning && url && publicAddress(new URL(url, location.href).href) === returning.server) {
           this.#returningQuestion = undefined;
