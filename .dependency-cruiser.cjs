@@ -91,17 +91,17 @@ module.exports = {
     {
       name: 'element-features-stand-apart',
       comment:
-        'a feature of the element (a folder of src/element/) uses the shell at the root of src/element/ and src/element/shared/, never another feature: a feature is one folder plus its line in the element',
+        'a feature of the element (a folder of src/element/) uses the shell at the root of src/element/ and src/element/common/, never another feature: a feature is one folder plus its line in the element',
       severity: 'error',
       from: {path: '^src/element/([^/]+)/'},
-      to: {path: '^src/element/[^/]+/', pathNot: ['^src/element/$1/', '^src/element/shared/']},
+      to: {path: '^src/element/[^/]+/', pathNot: ['^src/element/$1/', '^src/element/common/']},
     },
     {
-      name: 'element-shared-stands-alone',
-      comment: 'src/element/shared/ holds what several features use: it imports no feature and nothing of the shell',
+      name: 'element-common-stands-alone',
+      comment: 'src/element/common/ holds what several features use: it imports no feature and nothing of the shell',
       severity: 'error',
-      from: {path: '^src/element/shared/'},
-      to: {path: '^src/element/', pathNot: '^src/element/shared/'},
+      from: {path: '^src/element/common/'},
+      to: {path: '^src/element/', pathNot: '^src/element/common/'},
     },
     {
       name: 'no-circular',

@@ -13,7 +13,7 @@ import type {WidgetRegistry} from '../widgets/widget-registry.js';
 import type {AutouiCanvas} from '../canvas/autoui-canvas.js';
 import type {starterQuestionsView} from './starters/starter-questions-view.js';
 import type {CanvasView} from './views.js';
-import type {FileNoticeText} from './shared/transcript-views.js';
+import type {FileNoticeText} from './common/transcript-views.js';
 
 /** How long the end of a question waits for the widgets it showed to render (lazy chunks load meanwhile). */
 const WIDGET_WAIT_MS = 10_000;

@@ -11,7 +11,7 @@ import type {SessionEvent} from '../session/session-events.js';
 import type {ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
 import type {PageWidgetSpec, WidgetRegistry} from '../widgets/widget-registry.js';
-import type {ApprovalView} from './shared/transcript-views.js';
+import type {ApprovalView} from './common/transcript-views.js';
 import type {ApprovalCards, ApprovalCardsHost} from './approvals/approval-cards.js';
 import type {sessionSettings as SessionSettingsOf} from './session-settings.js';
 

@@ -3,7 +3,7 @@ import {property} from 'lit/decorators.js';
 import {consume} from '@lit/context';
 import {tokens} from '../styles/tokens.js';
 import {hasLongWord} from '../styles/long-words.js';
-import {dateFormat, numberFormat} from './shared/intl-cache.js';
+import {dateFormat, numberFormat} from './common/intl-cache.js';
 import {defaultWidgetEnvironment, widgetEnvironmentContext, type WidgetEnvironment} from './widget-context.js';
 
 /**

@@ -14,9 +14,9 @@
 import {html, nothing, type TemplateResult} from 'lit';
 import type {ApprovalDecision, ApprovalRequest} from '../../agent/approval.js';
 import type {ApprovalResponder, ApprovalState} from '../../session/session-approvals.js';
-import {revealHidden} from '../shared/reveal-hidden.js';
-import type {Strings} from '../shared/strings.js';
-import type {ApprovalEntry, ApprovalView} from '../shared/transcript-views.js';
+import {revealHidden} from '../common/reveal-hidden.js';
+import type {Strings} from '../common/strings.js';
+import type {ApprovalEntry, ApprovalView} from '../common/transcript-views.js';
 import {approvalStyles} from './approval-card.styles.js';
 
 /** One argument as the card shows it. */

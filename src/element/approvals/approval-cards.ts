@@ -6,7 +6,7 @@
 import type {ApprovalRequest} from '../../agent/approval.js';
 import type {ApprovalResponder} from '../../session/session-approvals.js';
 import type {SessionEvent} from '../../session/session-events.js';
-import {transcriptReplaced} from '../shared/transcript-slot.js';
+import {transcriptReplaced} from '../common/transcript-slot.js';
 
 /** What the cards need from their element. */
 export interface ApprovalCardsHost extends Element {

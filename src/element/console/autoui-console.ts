@@ -2,7 +2,7 @@ import {LitElement, css, html} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ServerStatus} from '../../session/server-set.js';
 import type {RunRecord} from '../../session/session-events.js';
-import {STRINGS} from '../shared/strings.js';
+import {STRINGS} from '../common/strings.js';
 import {tokens} from '../../styles/tokens.js';
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */

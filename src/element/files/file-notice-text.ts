@@ -5,7 +5,7 @@
  */
 import type {Notice} from '../../session/transcript.js';
 import {fill, shapeText} from './file-strings.js';
-import type {Strings} from '../shared/strings.js';
+import type {Strings} from '../common/strings.js';
 
 /** "sales.csv attached: 2,144,019 rows, 6 columns", in the element's language and number format. */
 export function fileNoticeText(notice: Notice, s: Strings, language: 'fr' | 'en'): string {

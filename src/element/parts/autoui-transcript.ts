@@ -2,8 +2,8 @@ import {LitElement, adoptStyles, css, html, nothing, type PropertyValues} from '
 import {property} from 'lit/decorators.js';
 import type {ApprovalRequest} from '../../agent/approval.js';
 import type {ApprovalResponder} from '../../session/session-approvals.js';
-import {STRINGS, type Strings} from '../shared/strings.js';
-import type {ApprovalView, FileNoticeText, PromptEntry, PromptView} from '../shared/transcript-views.js';
+import {STRINGS, type Strings} from '../common/strings.js';
+import type {ApprovalView, FileNoticeText, PromptEntry, PromptView} from '../common/transcript-views.js';
 import {tokens} from '../../styles/tokens.js';
 import {hasLongWord} from '../../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../../session/transcript.js';

@@ -1,6 +1,6 @@
 /**
  * The composer's texts, in the two languages of the prompt: the only texts of the element's first
- * render (the others, in `shared/strings.ts`, load with the transcript).
+ * render (the others, in `common/strings.ts`, load with the transcript).
  */
 import {textTable, type TextsOf} from '../../policy/text-table.js';
 

@@ -21,12 +21,12 @@ import {html, nothing, type TemplateResult} from 'lit';
 import {ifDefined} from 'lit/directives/if-defined.js';
 import {live} from 'lit/directives/live.js';
 import {httpUrl} from '../../policy/url-rules.js';
-import {revealHidden} from '../shared/reveal-hidden.js';
-import {focusOnArrival} from '../shared/card-focus.js';
+import {revealHidden} from '../common/reveal-hidden.js';
+import {focusOnArrival} from '../common/card-focus.js';
 import {initialValue, readContent} from './elicitation-content.js';
 import type {ElicitationField, ElicitationForm} from '../../mcp/elicitation-form.js';
 import {readElicitationSchema} from '../../mcp/elicitation-schema.js';
-import {CardStore, liveCard} from '../shared/live-card.js';
+import {CardStore, liveCard} from '../common/live-card.js';
 import type {PromptStrings as Strings} from './prompt-strings.js';
 
 /** A server's question, as the card needs it (the session's `ElicitationPrompt` is one). */

@@ -10,9 +10,9 @@
 import type {AuthStore, McpAuthOptions} from '../../mcp/index.js';
 import {publicAddress} from '../../policy/public-address.js';
 import type {SessionEvent} from '../../session/session-events.js';
-import type {PromptView} from '../shared/transcript-views.js';
+import type {PromptView} from '../common/transcript-views.js';
 import type {PromptCardState} from './prompt-card-state.js';
-import {transcriptReplaced} from '../shared/transcript-slot.js';
+import {transcriptReplaced} from '../common/transcript-slot.js';
 import {elementStores, type StoresElement, type TokenStorage} from '../element-stores.js';
 
 /** The browser side of sign-in (stores, the window): loaded when a server first needs it. */

@@ -6,8 +6,8 @@
 import {signInCard} from './sign-in-card.js';
 import {elicitationCard} from './elicitation-card.js';
 import {elicitationLine, signInLine} from './prompt-lines.js';
-import type {PromptEntry, PromptView} from '../shared/transcript-views.js';
-import type {Strings} from '../shared/strings.js';
+import type {PromptEntry, PromptView} from '../common/transcript-views.js';
+import type {Strings} from '../common/strings.js';
 import {promptStringsFor} from './prompt-strings.js';
 import {openSignInWindow} from './sign-in-host.js';
 import {elicitationStyles} from './elicitation-card.styles.js';

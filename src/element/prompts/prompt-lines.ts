@@ -7,7 +7,7 @@
 import {html, type TemplateResult} from 'lit';
 import type {ElicitationState} from '../../session/session-elicitations.js';
 import type {SignInState} from '../../session/session-sign-ins.js';
-import {revealHidden} from '../shared/reveal-hidden.js';
+import {revealHidden} from '../common/reveal-hidden.js';
 import type {PromptStrings as Strings} from './prompt-strings.js';
 
 /** The line of a sign-in in state `state`. Parts: `sign-in-status`, classed by state. */

@@ -3,7 +3,7 @@
  * languages. They load with the cards, not with the element: most pages never show one.
  */
 import {textTable, type TextsOf} from '../../policy/text-table.js';
-import {STRINGS, type Strings} from '../shared/strings.js';
+import {STRINGS, type Strings} from '../common/strings.js';
 
 const en = {
   // A server's question to the person (MCP elicitation): elicitation-card.ts, elicitation-content.ts.

@@ -12,8 +12,8 @@
  * The authorization URL itself is never shown: it carries the request's `state`.
  */
 import {html, nothing, type TemplateResult} from 'lit';
-import {revealHidden} from '../shared/reveal-hidden.js';
-import {focusOnArrival} from '../shared/card-focus.js';
+import {revealHidden} from '../common/reveal-hidden.js';
+import {focusOnArrival} from '../common/card-focus.js';
 import type {PromptStrings as Strings} from './prompt-strings.js';
 
 /** A sign-in as the card shows it. */

@@ -1,6 +1,6 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import {safeHref} from '../../policy/url-rules.js';
 import {ImageGate} from '../profile/image-gate.js';
 import type {CardItem, CardsParams} from './cards.contract.js';

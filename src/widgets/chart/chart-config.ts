@@ -4,7 +4,7 @@
  * and animation is off when the person prefers reduced motion.
  */
 import type {ChartConfiguration, ChartDataset as CjsDataset, ChartType} from 'chart.js';
-import {PALETTE, isCssColor} from '../shared/safe-values.js';
+import {PALETTE, isCssColor} from '../common/safe-values.js';
 import {isPointKind, isSliceKind, toPoints, type ChartProps} from './chart-data.js';
 
 /** What the config needs from the element. */

@@ -4,11 +4,11 @@ import {styleMap} from 'lit/directives/style-map.js';
 import type {ChartConfiguration} from 'chart.js';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {ChartController} from './chart-controller.js';
-import {clip} from '../shared/safe-values.js';
+import {clip} from '../common/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {textTable} from '../../policy/text-table.js';
 import {chartConfig} from './chart-config.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import {chartTable, type ChartProps} from './chart-data.js';
 
 const STRINGS = textTable(

@@ -1,9 +1,9 @@
 import {css, html} from 'lit';
 import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
-import {widgetText} from '../shared/widget-texts.js';
-import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../shared/long-text.js';
+import {widgetStyles} from '../common/widget-styles.js';
+import {widgetText} from '../common/widget-texts.js';
+import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../common/long-text.js';
 import type {CodeParams} from './code.contract.js';
 
 export type {CodeParams};

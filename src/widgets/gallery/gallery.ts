@@ -1,11 +1,11 @@
 import {css, html, nothing} from 'lit';
 import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {clip} from '../shared/safe-values.js';
+import {clip} from '../common/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {textTable, type TextsOf} from '../../policy/text-table.js';
 import {checkImage} from '../../policy/url-rules.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import type {GalleryImage, GalleryProps} from './gallery.contract.js';
 
 export type {GalleryImage, GalleryProps};

@@ -1,11 +1,11 @@
 import {css, html, nothing, svg} from 'lit';
 import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {clip, colorFor} from '../shared/safe-values.js';
+import {clip, colorFor} from '../common/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {textTable} from '../../policy/text-table.js';
 import {angleAfter, hemicycleLayout} from './hemicycle-layout.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import type {HemicycleGroup, HemicycleProps} from './hemicycle.contract.js';
 
 export type {HemicycleGroup, HemicycleProps};

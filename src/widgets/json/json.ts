@@ -1,10 +1,10 @@
 import {css, html, type TemplateResult} from 'lit';
 import {state} from 'lit/decorators.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
-import {widgetText} from '../shared/widget-texts.js';
+import {widgetStyles} from '../common/widget-styles.js';
+import {widgetText} from '../common/widget-texts.js';
 import type {JsonParams} from './json.contract.js';
-import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../shared/long-text.js';
+import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../common/long-text.js';
 
 export type {JsonParams};
 

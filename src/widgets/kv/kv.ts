@@ -1,8 +1,8 @@
 import {css, html} from 'lit';
 import {state} from 'lit/decorators.js';
-import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../shared/long-text.js';
+import {FIRST_VALUE_PART, firstPart, MORE_STEP, showMoreButton} from '../common/long-text.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import type {KvParams} from './kv.contract.js';
 
 export type {KvParams};

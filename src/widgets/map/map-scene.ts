@@ -4,7 +4,7 @@
  * value), and the view (fit to everything, unless the params give a centre or a zoom).
  */
 import * as L from './leaflet-subset.js';
-import {colorFor} from '../shared/safe-values.js';
+import {colorFor} from '../common/safe-values.js';
 import {choroplethScale, featureValues, safeTileUrl, type MapLayer, type MapProps} from './map-data.js';
 
 /** What drawing needs from the element. */

@@ -4,13 +4,13 @@ import {styleMap} from 'lit/directives/style-map.js';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import {AutouiWidgetElement} from '../widget-element.js';
 import {LeafletController} from './leaflet-controller.js';
-import {clip} from '../shared/safe-values.js';
+import {clip} from '../common/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {textTable} from '../../policy/text-table.js';
 import {MapScene} from './map-scene.js';
 import {DEFAULT_TILE_URL, choroplethScale, featureValues, safeTileUrl, type MapProps} from './map-data.js';
 import {mapStyles} from './map.styles.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 
 const STRINGS = textTable(
   {map: 'Map', places: 'Places on the map', layerError: (n: number) => `Layer ${n} could not be drawn (invalid GeoJSON).`, noData: 'no data'},

@@ -1,8 +1,8 @@
 import {css, html, type PropertyValues} from 'lit';
 import {unsafeHTML} from 'lit/directives/unsafe-html.js';
-import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../shared/long-text.js';
+import {FIRST_PART, MORE_STEP, partEnd, showMoreButton} from '../common/long-text.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import {markdownToSafeHtml} from './sanitize-markdown.js';
 import type {MarkdownParams} from './markdown.contract.js';
 

@@ -1,7 +1,7 @@
 import {html, nothing, type ReactiveElement} from 'lit';
 import type {UiLanguage} from '../../policy/language.js';
 import {checkImage} from '../../policy/url-rules.js';
-import {widgetText} from '../shared/widget-texts.js';
+import {widgetText} from '../common/widget-texts.js';
 
 /**
  * Images from data: only http(s), shown directly when the host is allowed, else behind a button

@@ -1,7 +1,7 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
-import {widgetText} from '../shared/widget-texts.js';
+import {widgetStyles} from '../common/widget-styles.js';
+import {widgetText} from '../common/widget-texts.js';
 import {statDigits} from '../stat/stat.js';
 import type {StatCardParams} from './stat-card.contract.js';
 

@@ -1,6 +1,6 @@
 import {css, html} from 'lit';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 import type {StatParams} from './stat.contract.js';
 
 export type {StatParams};

@@ -2,14 +2,14 @@ import {css, html, nothing, type PropertyValues} from 'lit';
 import {state} from 'lit/decorators.js';
 import {styleMap} from 'lit/directives/style-map.js';
 import {AutouiWidgetElement} from '../widget-element.js';
-import {clip} from '../shared/safe-values.js';
+import {clip} from '../common/safe-values.js';
 import {pickTexts} from '../../policy/language.js';
 import {textTable, type TextsOf} from '../../policy/text-table.js';
 import {safeHref} from '../../policy/url-rules.js';
 import {cellValue, resolveColumns, sortOrder, toNumber, type ResolvedColumn, type SortDirection, type TableProps, type TableRow} from './table-data.js';
 import {csvFileName, toCsv} from './table-csv.js';
 import {tableStyles} from './table.styles.js';
-import {widgetStyles} from '../shared/widget-styles.js';
+import {widgetStyles} from '../common/widget-styles.js';
 
 /** Height of one row in pixels; windowing relies on every row having exactly this height. */
 export const ROW_HEIGHT = 36;
