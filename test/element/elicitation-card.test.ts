@@ -9,7 +9,7 @@ import {sendKeys} from '@web/test-runner-commands';
 import {adoptStyles, render} from 'lit';
 import {elicitationCard, type ElicitationCardAnswer, type ElicitationCardEntry} from '../../src/element/prompts/elicitation-card.js';
 import {elicitationStyles} from '../../src/element/prompts/elicitation-card.styles.js';
-import {STRINGS as ELEMENT_STRINGS} from '../../src/element/shared/strings.js';
+import {STRINGS as ELEMENT_STRINGS} from '../../src/element/common/strings.js';
 import {promptStringsFor, type PromptStrings as Strings} from '../../src/element/prompts/prompt-strings.js';
 
 const STRINGS = {en: promptStringsFor(ELEMENT_STRINGS.en), fr: promptStringsFor(ELEMENT_STRINGS.fr)};

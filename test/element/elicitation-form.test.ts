@@ -7,7 +7,7 @@ import {expect} from '@open-wc/testing';
 import {initialValue, readContent} from '../../src/element/prompts/elicitation-content.js';
 import type {ElicitationForm} from '../../src/mcp/elicitation-form.js';
 import {readElicitationSchema, MAX_FIELDS} from '../../src/mcp/elicitation-schema.js';
-import {STRINGS as ELEMENT_STRINGS} from '../../src/element/shared/strings.js';
+import {STRINGS as ELEMENT_STRINGS} from '../../src/element/common/strings.js';
 import {promptStringsFor} from '../../src/element/prompts/prompt-strings.js';
 
 const STRINGS = {en: promptStringsFor(ELEMENT_STRINGS.en), fr: promptStringsFor(ELEMENT_STRINGS.fr)};

@@ -10,7 +10,7 @@ import {adoptStyles, render} from 'lit';
 import {elicitationLine, signInLine} from '../../src/element/prompts/prompt-lines.js';
 import {signInCard, type SignInCardEntry} from '../../src/element/prompts/sign-in-card.js';
 import {signInStyles} from '../../src/element/prompts/sign-in-card.styles.js';
-import {STRINGS as ELEMENT_STRINGS} from '../../src/element/shared/strings.js';
+import {STRINGS as ELEMENT_STRINGS} from '../../src/element/common/strings.js';
 import {promptStringsFor, type PromptStrings as Strings} from '../../src/element/prompts/prompt-strings.js';
 
 const STRINGS = {en: promptStringsFor(ELEMENT_STRINGS.en), fr: promptStringsFor(ELEMENT_STRINGS.fr)};
