@@ -176,6 +176,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
         callbacks.onStep(runStepOf(catalog, call.name, call.input));
         const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
         drafts.settle(call.id);
+        shown.readFrom(outcome.call.sources);
         results.push(outcome.part);
         result.toolCalls.push(outcome.call);
         callbacks.onToolCall(outcome.call);

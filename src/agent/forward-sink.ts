@@ -1,8 +1,7 @@
 /**
- * A widget crosses a few wrappers on its way to the canvas (the page's veto, the run's file
- * stamp, the run's own rules), and each changes one or two methods. They share this forwarder so
- * that each says only its rule, and so that a method added to the sink has one place to be
- * passed on instead of one per wrapper.
+ * A widget crosses wrappers on its way to the canvas (the run's view, the page's veto), and each
+ * changes one or a few methods. They share this forwarder so that each says only its rule, and so
+ * that a method added to the sink has one place to be passed on instead of one per wrapper.
  */
 import {showsDrafts, type WidgetDraftSink, type WidgetSink} from './widget-sink.js';
 

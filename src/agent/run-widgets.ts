@@ -2,7 +2,9 @@
  * What one run shows on the canvas. The loop wraps the canvas it was given (`widgets` option) so
  * that it sees every widget a tool shows, whatever the tool is called, and so that a run that has
  * ended (stopped, or its conversation cleared) can show nothing more. Each call gets its own view
- * of it: the first widget a call shows finishes that call's draft, if it had one.
+ * of it: the first widget a call shows finishes that call's draft, if it had one. Every widget the
+ * run shows after a tool result that read local files says which (`source: {files}`), so the
+ * canvas can say "From sales.csv" and a snapshot keeps it; the record is the run's alone.
  */
 import {toolSide} from './forward-sink.js';
 import {showsDrafts, type NewWidget, type WidgetDraft, type WidgetInstance, type WidgetSink} from './widget-sink.js';
@@ -20,11 +22,18 @@ export class RunWidgets {
   readonly shown: WidgetRecord[] = [];
   readonly #canvas?: WidgetSink;
   readonly #signal: AbortSignal;
+  /** The local files the run's tool results read so far, in the order first read. */
+  readonly #files = new Set<string>();
   #since = 0;
 
   constructor(canvas: WidgetSink | undefined, signal: AbortSignal) {
     this.#canvas = canvas;
     this.#signal = signal;
+  }
+
+  /** Notes the local files a finished call's result read (its `ToolCall.sources`): the widgets shown after it name them. */
+  readFrom(files: readonly string[] | undefined): void {
+    for (const name of files ?? []) this.#files.add(name);
   }
 
   /** True when drafts can be shown: the canvas shows them and the run goes on. */
@@ -52,6 +61,7 @@ export class RunWidgets {
     if (!canvas) return undefined;
     const signal = this.#signal;
     const shown = this.shown;
+    const files = this.#files;
     let pending = draft;
     // One rule for every change: a tool still finishing after Stop or clear() changes nothing
     // (reads still answer), so an ended run cannot bring a widget back or move one.
@@ -60,7 +70,8 @@ export class RunWidgets {
         if (signal.aborted) return undefined;
         const finishes = pending;
         pending = undefined;
-        const instance = canvas.create(widget, finishes === undefined ? undefined : {draft: finishes});
+        const options = {...(finishes === undefined ? {} : {draft: finishes}), ...(files.size ? {source: {files: [...files]}} : {})};
+        const instance = canvas.create(widget, Object.keys(options).length ? options : undefined);
         if (instance && finishes !== undefined) taken?.(finishes);
         if (instance) shown.push({id: instance.id, type: instance.type, params: instance.params});
         return instance;

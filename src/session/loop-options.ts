@@ -11,7 +11,6 @@ import type {LanguageModel} from '../providers/language-model.js';
 import type {ProviderOptions} from '../providers/provider-options.js';
 import type {Conversation} from './conversation.js';
 import type {SessionSettings} from './session-options.js';
-import {RunSources} from './widget-sources.js';
 
 /** What the session gives a question besides its settings and conversation. */
 export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widgets' | 'approval' | 'signal'> {
@@ -22,10 +21,8 @@ export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widget
 /** The loop options of a question asked with `settings`, continuing `conversation` (whose result buffer it makes if there is none yet). */
 export function loopOptions(settings: SessionSettings, conversation: Conversation, parts: QuestionParts): AgentLoopOptions {
   const model = settings.model ?? {provider: 'anthropic'};
-  const {live, widgets, ...rest} = parts;
+  const {live, ...rest} = parts;
   conversation.buffer ??= new ResultBuffer();
-  // The widgets a question shows after reading local files say which (see widget-sources.ts).
-  const sources = new RunSources();
   return {
     provider: isLanguageModel(model) ? model : createProvider(model),
     lang: settings.language ?? 'fr',
@@ -37,8 +34,7 @@ export function loopOptions(settings: SessionSettings, conversation: Conversatio
     maxTokens: settings.maxTokens,
     history: conversation.history,
     resultBuffer: conversation.buffer,
-    callbacks: sources.hearing(conversation.loopCallbacks(live)),
-    widgets: sources.stamping(widgets),
+    callbacks: conversation.loopCallbacks(live),
     ...rest,
   };
 }

@@ -27,6 +27,26 @@ const toolResults = (model: ScriptedModel, index: number) =>
   model.requests[index].messages.filter((m): m is ToolMessage => m.role === 'tool').flatMap((m) => m.content);
 
 describe('runAgentLoop', () => {
+  it('names the local files a result read under every widget the run shows after it, and only then', async () => {
+    const files = dataLayer('Files', [{name: 'query', description: 'Query the attached files', handler: () => ({text: '[[1]]', sources: ['sales.csv']})}]);
+    const model = new ScriptedModel([
+      turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'Before', value: 1}})]),
+      turn([call('files_mcp_query', {})]),
+      turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'After', value: 2}})]),
+      turn([text('Done.')]),
+    ]);
+    const canvas = new WidgetStore();
+    await runAgentLoop('Sum the sales', {provider: model, layers: [files, displayLayer()], widgets: canvas});
+    expect(canvas.list().map((w) => [w.params.label, w.source])).to.deep.equal([
+      ['Before', undefined],
+      ['After', {files: ['sales.csv']}],
+    ]);
+    // The record is the run's: the next question's widgets start with none.
+    const next = new ScriptedModel([turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'Next', value: 3}})]), turn([text('Done.')])]);
+    await runAgentLoop('Again', {provider: next, layers: [files, displayLayer()], widgets: canvas});
+    expect(canvas.list().at(-1)?.source).to.equal(undefined);
+  });
+
   it('runs question → tools → widget → answer, with metrics, usage and streamed text', async () => {
     const deltas: string[] = [];
     const calls: ToolCall[] = [];
