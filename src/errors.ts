@@ -72,6 +72,15 @@ export const ErrorCodes = {
    * conversation goes on; the file is not attached.
    */
   FILE_UNREADABLE: 'FILE_UNREADABLE',
+  /**
+   * A model that runs in the browser cannot here: the browser has no built-in model (the Prompt
+   * API) or says it cannot run it on this device. Nothing was downloaded.
+   */
+  LOCAL_MODEL_UNAVAILABLE: 'LOCAL_MODEL_UNAVAILABLE',
+  /** The model must be downloaded first and the person did not agree (or nobody could be asked). Nothing was downloaded. */
+  LOCAL_MODEL_REFUSED: 'LOCAL_MODEL_REFUSED',
+  /** A model in the browser failed: its download, its session, an answer it could not give, a conversation longer than it reads. */
+  LOCAL_MODEL_FAILED: 'LOCAL_MODEL_FAILED',
   /** A programmer error in how the library was called. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
 } as const;
