@@ -93,11 +93,11 @@ export class BrowserModel implements LanguageModel {
 
 /** Why the session cannot read `prompt` with the history it holds, or undefined when it can (or cannot say). */
 async function overBudget(session: PromptApiSession, prompt: string, constraint: object): Promise<string | undefined> {
-  const window = session.contextWindow ?? session.inputQuota;
+  const contextWindow = session.contextWindow ?? session.inputQuota;
   const measure = session.measureContextUsage ?? session.measureInputUsage;
-  if (window === undefined || !Number.isFinite(window) || !measure) return undefined;
+  if (contextWindow === undefined || !Number.isFinite(contextWindow) || !measure) return undefined;
   const needed = (session.contextUsage ?? session.inputUsage ?? 0) + (await measure.call(session, prompt, {responseConstraint: constraint, omitResponseConstraintInput: true}));
-  return needed > window ? `The conversation is longer than the browser's built-in model can read (${Math.round(needed)} of ${window} tokens): clear it, or ask without the earlier results.` : undefined;
+  return needed > contextWindow ? `The conversation is longer than the browser's built-in model can read (${Math.round(needed)} of ${contextWindow} tokens): clear it, or ask without the earlier results.` : undefined;
 }
 
 /** The words of a failure of the browser's model. */
