@@ -55,8 +55,8 @@ export class AutouiAgentAttributes extends LitElement {
    */
   layout: 'auto' | 'stacked' | 'side' = 'auto';
 
-  /** `anthropic` (Messages API) or `openai` (OpenAI-compatible chat completions). */
-  provider: 'anthropic' | 'openai' = 'anthropic';
+  /** `anthropic` (Messages API), `openai` (OpenAI-compatible chat completions) or `browser` (the browser's built-in model: no key, nothing leaves the device). */
+  provider: 'anthropic' | 'openai' | 'browser' = 'anthropic';
   /** Base URL of the provider API, or of a proxy speaking its wire format; resolved against the page URL. */
   endpoint?: string;
   /** Model id sent to the provider. */

@@ -5,13 +5,14 @@
  * question waits for the engine anyway.
  */
 import {parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
+import type {ModelOptions} from '../providers/provider-options.js';
 import type {SessionSettings} from '../session/agent-session.js';
 import {isLocalPage, resolveEndpoint} from './page.js';
 import {warnUnknownPolicy} from './policy-warning.js';
 
 /** The attributes (as properties) that become settings. */
 export interface AgentAttributes {
-  provider: 'anthropic' | 'openai';
+  provider: 'anthropic' | 'openai' | 'browser';
   endpoint?: string;
   model?: string;
   apiKey?: string;
@@ -31,19 +32,7 @@ export interface AgentAttributes {
 /** The session's settings for these attributes. Throws `INVALID_ARGUMENT` for an endpoint that is no URL. */
 export function sessionSettings(a: AgentAttributes): SessionSettings {
   return {
-    model: {
-      provider: a.provider || 'anthropic',
-      endpoint: a.endpoint ? resolveEndpoint(a.endpoint) : undefined,
-      model: a.model || undefined,
-      apiKey: a.apiKey || undefined,
-      allowBrowserKey: a.allowBrowserKey,
-      // Read at each model request, not copied here: a token the page refreshes while a question
-      // runs applies to its next request, and the settings never hold the token itself.
-      visitorToken: () => a.visitorToken,
-      isLocalPage: isLocalPage(),
-      // A value that is no positive number (a typo in the attribute) keeps the default.
-      idleTimeoutMs: a.streamTimeout > 0 ? a.streamTimeout * 1000 : undefined,
-    },
+    model: modelOptions(a),
     language: a.language,
     maxIterations: a.maxIterations,
     toolTimeoutMs: a.toolTimeout * 1000,
@@ -51,5 +40,23 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
     drafts: !a.noDrafts,
     // Anything but a known policy is the default, so a typo can only ask more, never less.
     approve: a.approve && warnUnknownPolicy(a.approve, '<autoui-agent>') ? parseApprovalPolicy(a.approve) : undefined,
+  };
+}
+
+/** The model the attributes name: the browser's own (no endpoint and no key: nothing of them may reach it), or a wire provider. */
+function modelOptions(a: AgentAttributes): ModelOptions {
+  if (a.provider === 'browser') return {provider: 'browser', language: a.language};
+  return {
+    provider: a.provider || 'anthropic',
+    endpoint: a.endpoint ? resolveEndpoint(a.endpoint) : undefined,
+    model: a.model || undefined,
+    apiKey: a.apiKey || undefined,
+    allowBrowserKey: a.allowBrowserKey,
+    // Read at each model request, not copied here: a token the page refreshes while a question
+    // runs applies to its next request, and the settings never hold the token itself.
+    visitorToken: () => a.visitorToken,
+    isLocalPage: isLocalPage(),
+    // A value that is no positive number (a typo in the attribute) keeps the default.
+    idleTimeoutMs: a.streamTimeout > 0 ? a.streamTimeout * 1000 : undefined,
   };
 }

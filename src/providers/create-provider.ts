@@ -3,15 +3,21 @@ import type {LanguageModel} from './language-model.js';
 import {AutouiError, ErrorCodes} from '../errors.js';
 import {AnthropicModel} from './anthropic/anthropic-model.js';
 import {OpenAICompatibleModel} from './openai-compatible/openai-compatible-model.js';
-import type {ProviderOptions} from './provider-options.js';
+import {lazyModel} from './lazy-model.js';
+import type {ModelOptions} from './provider-options.js';
 
 /**
- * A model for `options.provider` (`anthropic` or `openai`). Throws `INVALID_ARGUMENT` for any
- * other provider name: that is a page's configuration mistake, reported before any request.
+ * A model for `options.provider` (`anthropic`, `openai`, or `browser`: the browser's built-in
+ * model, whose code loads with its first turn). Throws `INVALID_ARGUMENT` for any other provider
+ * name: that is a page's configuration mistake, reported before any request.
  */
-export function createProvider(options: ProviderOptions): LanguageModel {
+export function createProvider(options: ModelOptions): LanguageModel {
+  if (options.provider === 'browser') {
+    const {provider: _browser, ...browser} = options;
+    return lazyModel('browser', 'built-in', () => import('./browser/browser-model.js').then((m) => new m.BrowserModel(browser)));
+  }
   const {provider, ...rest} = options;
   if (provider === 'anthropic') return new AnthropicModel(rest);
   if (provider === 'openai') return new OpenAICompatibleModel(rest);
-  throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `Unknown provider "${String(provider)}": use provider="anthropic" (Messages API) or provider="openai" (OpenAI-compatible chat completions).`);
+  throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `Unknown provider "${String(provider)}": use provider="anthropic" (Messages API), "openai" (OpenAI-compatible chat completions) or "browser" (the browser's built-in model).`);
 }

@@ -1,3 +1,5 @@
+import type {BrowserModelOptions} from './browser/browser-model.js';
+
 /**
  * Options shared by the wire providers, as the element passes them from its attributes
  * `provider`, `endpoint`, `model`, `api-key`, `allow-browser-key` and `visitor-token`.
@@ -62,6 +64,17 @@ export interface ProviderOptions {
   /** The fetch to use (tests, Workers with a custom fetch). Default: the global one. */
   fetch?: typeof fetch;
 }
+
+/**
+ * Options of the browser's built-in model (`provider: 'browser'`, the Prompt API): no endpoint, no
+ * key, nothing sent anywhere. The hooks let a view ask the person before a download.
+ */
+export interface BrowserProviderOptions extends BrowserModelOptions {
+  provider: 'browser';
+}
+
+/** What `createProvider` takes: a wire provider's options, or the browser's model's. */
+export type ModelOptions = ProviderOptions | BrowserProviderOptions;
 
 /** Default model ids, kept in one place so the README and the code agree. */
 export const DEFAULT_MODELS = {anthropic: 'claude-sonnet-4-5', openai: 'gpt-4o-mini'} as const;

@@ -8,7 +8,7 @@ import type {AgentLoopOptions} from '../agent/agent-loop.js';
 import {ResultBuffer} from '../agent/result-buffer.js';
 import {createProvider} from '../providers/create-provider.js';
 import type {LanguageModel} from '../providers/language-model.js';
-import type {ProviderOptions} from '../providers/provider-options.js';
+import type {ModelOptions} from '../providers/provider-options.js';
 import type {Conversation} from './conversation.js';
 import type {SessionSettings} from './session-options.js';
 
@@ -39,7 +39,7 @@ export function loopOptions(settings: SessionSettings, conversation: Conversatio
   };
 }
 
-const isLanguageModel = (model: LanguageModel | ProviderOptions): model is LanguageModel => typeof (model as LanguageModel).stream === 'function';
+const isLanguageModel = (model: LanguageModel | ModelOptions): model is LanguageModel => typeof (model as LanguageModel).stream === 'function';
 
 /** `value` when it is a finite number above zero, else `fallback`. */
 const positiveOr = (value: number | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);

@@ -8,7 +8,7 @@ import type {ApprovalPolicy} from '../agent/approval.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {UiLanguage} from '../policy/language.js';
 import type {LanguageModel} from '../providers/language-model.js';
-import type {ProviderOptions} from '../providers/provider-options.js';
+import type {ModelOptions} from '../providers/provider-options.js';
 import type {AskApproval} from './session-approvals.js';
 import type {McpAuthOptions, ProtocolMemory} from '../mcp/index.js';
 import type {AskElicitation} from './session-elicitations.js';
@@ -19,7 +19,7 @@ import type {SnapshotFile} from './snapshot/snapshot-format.js';
 /** How a session answers; changed with `configure()`, read at each question. */
 export interface SessionSettings {
   /** The model: a `LanguageModel`, or the settings `createProvider` takes. Default `{provider: 'anthropic'}`. */
-  model?: LanguageModel | ProviderOptions;
+  model?: LanguageModel | ModelOptions;
   /** Language of the generated prompt and of the loop's nudges. Default `fr`. */
   language?: UiLanguage;
   /** LLM turns per question. Default 10; anything but a positive number gives the default. */

@@ -52,9 +52,11 @@ export class BrowserModel implements LanguageModel {
     try {
       const availability = await api.availability(expected);
       if (availability === 'unavailable') return yield failure(ErrorCodes.LOCAL_MODEL_UNAVAILABLE, "The browser's built-in model cannot run on this device (not enough memory, disk or GPU, or turned off by policy).");
-      if (availability !== 'available' && !(await this.options.askToDownload?.())) {
+      if (availability !== 'available') {
+        const ask = this.options.askToDownload;
+        const agreed = ask ? await ask() : false;
         if (signal?.aborted) return;
-        return yield failure(ErrorCodes.LOCAL_MODEL_REFUSED, "The browser's built-in model must be downloaded first, and the download was not accepted.");
+        if (!agreed) return yield failure(ErrorCodes.LOCAL_MODEL_REFUSED, ask ? "The browser's built-in model must be downloaded first, and the download was not accepted." : "The browser's built-in model must be downloaded first, and nobody was asked to agree to the download.");
       }
       if (signal?.aborted) return;
       const input = browserTurnInput(request);

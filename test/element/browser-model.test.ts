@@ -1,0 +1,62 @@
+/**
+ * `<autoui-agent provider="browser">`: the browser's built-in model answers, through the same
+ * loop, canvas and events as any provider, with a fake of the Prompt API installed on the page
+ * (no machine here has the real one). Nothing is fetched: no model request leaves the page.
+ */
+import {expect} from '@open-wc/testing';
+import {FakePromptApi} from '../helpers/fake-prompt-api.js';
+import {EventLog, mountAgent, settle, ui, watchFetch} from './harness.js';
+
+describe('<autoui-agent provider="browser">', () => {
+  let api: FakePromptApi;
+  beforeEach(() => {
+    api = new FakePromptApi();
+    (window as unknown as {LanguageModel?: unknown}).LanguageModel = api;
+  });
+  afterEach(() => {
+    delete (window as unknown as {LanguageModel?: unknown}).LanguageModel;
+  });
+
+  it('answers with a widget through an emulated tool call, and no request leaves the page', async () => {
+    api.answers.push(JSON.stringify({tool: 'autoui_webmcp_widget_display', arguments: {name: 'stat', params: {label: 'Rainy days', value: 12}}}), JSON.stringify({answer: 'Seattle had 12 rainy days.'}));
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
+    const log = new EventLog(agent);
+    const fetches = watchFetch();
+    const result = await agent.ask('How many rainy days in Seattle?');
+    await settle(agent);
+    fetches.stop();
+
+    expect(result.stopReason, result.error?.message).to.equal('end_turn');
+    expect(result.text).to.equal('Seattle had 12 rainy days.');
+    expect(agent.widgets.map((w) => [w.type, w.params])).to.deep.equal([['stat', {label: 'Rainy days', value: 12}]]);
+    expect(log.of('autoui-text').map((d) => d.delta).join('')).to.equal('Seattle had 12 rainy days.');
+    expect(fetches.calls.filter((c) => !c.url.includes('/chunks/') && !/\.(js|ts|css)(\?|$)/.test(c.url)), 'no model request').to.deep.equal([]);
+    expect(ui(agent).answers()).to.deep.equal(['Seattle had 12 rainy days.']);
+    expect(ui(agent).widgets()).to.have.length(1);
+    // Each turn had its own session, destroyed after it.
+    expect(api.sessions.map((s) => s.destroyed)).to.deep.equal([true, true]);
+  });
+
+  it('a model to download with nobody asked fails the question with LOCAL_MODEL_REFUSED, and keeps it', async () => {
+    api.availabilityState = 'downloadable';
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
+    const log = new EventLog(agent);
+    const result = await agent.ask('How many rainy days?');
+    await settle(agent);
+    expect(result.stopReason).to.equal('error');
+    expect(log.of('autoui-error').map((d) => d.code)).to.include('LOCAL_MODEL_REFUSED');
+    expect(api.createCalls).to.equal(0);
+    expect(agent.session.transcript.some((e) => e.kind === 'user' && e.text === 'How many rainy days?')).to.equal(true);
+  });
+
+  it('no built-in model in this browser: LOCAL_MODEL_UNAVAILABLE in plain words', async () => {
+    delete (window as unknown as {LanguageModel?: unknown}).LanguageModel;
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
+    const log = new EventLog(agent);
+    const result = await agent.ask('Hello?');
+    expect(result.stopReason).to.equal('error');
+    const [error] = log.of('autoui-error');
+    expect(error.code).to.equal('LOCAL_MODEL_UNAVAILABLE');
+    expect(error.message).to.match(/no built-in model/);
+  });
+});
