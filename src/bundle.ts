@@ -19,6 +19,7 @@ export type {
   AutouiFileDetail,
   ErrorDetail,
   MessageDetail,
+  ModelDownloadDetail,
   RestoredDetail,
   RunEndDetail,
   RunStartDetail,

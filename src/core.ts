@@ -98,7 +98,8 @@ export {createProvider} from './providers/create-provider.js';
 export {AnthropicModel, ANTHROPIC_VERSION} from './providers/anthropic/anthropic-model.js';
 export {OpenAICompatibleModel} from './providers/openai-compatible/openai-compatible-model.js';
 export {DEFAULT_ENDPOINTS, DEFAULT_MODELS} from './providers/provider-options.js';
-export type {ProviderOptions, RetryInfo} from './providers/provider-options.js';
+export type {BrowserProviderOptions, ModelOptions, ProviderOptions, RetryInfo} from './providers/provider-options.js';
+export type {BrowserModelOptions, ModelDownloadProgress} from './providers/browser/browser-model.js';
 export type {FinishReason, LanguageModel, ModelRequest, ModelStreamPart, ProviderTool, Usage} from './providers/language-model.js';
 export type {AssistantMessage, ModelMessage, TextPart, ToolCallPart, ToolMessage, ToolResultPart, UserMessage} from './providers/model-messages.js';
 

@@ -7,6 +7,8 @@
  */
 import {LitElement, type PropertyDeclaration, type PropertyValues} from 'lit';
 import type {ApprovalPolicy} from '../agent/approval.js';
+import type {AgentSession} from '../session/agent-session.js';
+import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot/snapshot-format.js';
 import {lowercaseAliases, takeOverOwnAccessors} from './early-bindings.js';
 
 /**
@@ -211,6 +213,28 @@ export class AutouiAgentAttributes extends LitElement {
     // `lang` and `dir` are global attributes: watched, not redeclared as properties.
     return [...super.observedAttributes, 'lang', 'dir', ...aliasesOf(this).keys()];
   }
+
+  /** The element's conversation: the element makes it, and `snapshot()` reads it. */
+  declare readonly session: AgentSession;
+
+  /**
+   * The session as JSON: widgets (params, place, size, style), transcript, servers (name and
+   * address, never a token). `{conversation: true}` adds the conversation as the model saw it.
+   */
+  get snapshot(): (options?: SnapshotOptions) => AutouiSnapshot {
+    return this.#snapshot;
+  }
+
+  /**
+   * A snapshot set as a property is the starting snapshot (`initialSnapshot`): what a framework
+   * sets for a `snapshot` prop. A string is its JSON; an object is written as JSON.
+   */
+  set snapshot(value: unknown) {
+    const json = snapshotJson(value);
+    if (json !== undefined) this.initialSnapshot = json;
+  }
+
+  readonly #snapshot = (options?: SnapshotOptions): AutouiSnapshot => this.session.snapshot(options);
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     const dashed = aliasesOf(this.constructor as typeof AutouiAgentAttributes).get(name);

@@ -14,8 +14,7 @@ import {elementStores} from './element-stores.js';
 import {whenPageIdle} from './page.js';
 import {WidgetEngine} from './widget-engine.js';
 import {allowedImageHosts} from './canvas-binding/image-hosts.js';
-import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot/snapshot-format.js';
-import {AutouiAgentAttributes, snapshotJson} from './autoui-agent-attributes.js';
+import {AutouiAgentAttributes} from './autoui-agent-attributes.js';
 import {ServerSyncController} from './servers/server-sync-controller.js';
 import {SessionStartController} from './start/session-start-controller.js';
 import {WebMcpController} from './webmcp/webmcp-controller.js';
@@ -23,11 +22,12 @@ import {DebugConsoleController} from './console/debug-console-controller.js';
 import {shareUrlOf} from './start/share-url.js';
 import {ElementViews} from './element-views.js';
 import {FilesController} from './files/files-controller.js';
+import {ModelDownload} from './model-download/model-download.js';
 import type {AutouiFileDetail} from './events.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
-export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
+export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, ModelDownloadDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
 export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
 
@@ -66,6 +66,7 @@ export type {ToolCall} from '../agent/dispatcher.js';
  * @fires {CustomEvent<AutouiFileDetail>} autoui-file-attached - A local file was read and attached (dropped, picked, pasted or `attach()`). detail: `{name, size, rows, columns}`.
  * @fires {CustomEvent<AutouiFileDetail>} autoui-file-removed - An attached file was removed. detail: `{name, size, rows, columns}`.
  * @fires {CustomEvent<SuggestionDetail>} autoui-suggestion - The person picked a starter question; cancelable: `preventDefault()` and the element does not ask it. detail: `{question, source, server?, recipe?}` (`source`: `page` or `recipe`).
+ * @fires {CustomEvent<ModelDownloadDetail>} autoui-model-download - The browser's model is downloading, after the person agreed on the card. detail: `{provider, model, loaded, total}`.
  * @fires {CustomEvent<RestoredDetail>} autoui-restored - A snapshot, a share link or the stored copy replaced the canvas. detail: `{source, widgets, dropped, conversation}`.
  *
  * @csspart base - The element's layout frame.
@@ -80,6 +81,7 @@ export type {ToolCall} from '../agent/dispatcher.js';
  * @csspart drop-target - What covers the element while files are dragged over it.
  * @csspart suggestions - The starter questions shown before the first question (label and list).
  * @csspart suggestion - One starter question's button.
+ * @csspart model-download - The card asking before the browser downloads its model, then its progress.
  *
  * @cssproperty --autoui-color-surface - Background.
  * @cssproperty --autoui-color-on-surface - Text colour.
@@ -98,20 +100,18 @@ export class AutouiAgent extends AutouiAgentAttributes {
   readonly #prompts: PersonPrompts = new PersonPrompts(promptHostOf(this));
 
   /** The conversation this element shows: DOM-free, also usable on its own. */
-  readonly session: AgentSession = new AgentSession({
+  override readonly session: AgentSession = new AgentSession({
     auth: this.#prompts.auth,
     protocolMemory: elementStores(this).verdicts,
     // Settings are read when a question starts (with the engine, which brings their code), so a
     // bad one fails that question, not the call.
     prepare: async () => {
       await this.#widgets.load();
-      this.session.configure(this.#widgets.sessionSettings!(this));
+      this.session.configure(this.#widgets.sessionSettings!(this, this.#download.hooks));
       await this.#webmcp.prepare();
     },
     // Checking a snapshot's widgets needs the widget catalogue and the autoui layer.
-    prepareRestore: async () => {
-      await this.#widgets.load();
-    },
+    prepareRestore: () => this.#widgets.load().then(() => undefined),
     // The question is answered once its widgets are on the canvas: a run-end listener finds them.
     settle: (result) => this.#whenRendered(result.widgets),
     attachedFiles: () => this.#files.loaded?.snapshotFiles() ?? [],
@@ -128,8 +128,9 @@ export class AutouiAgent extends AutouiAgentAttributes {
   readonly #webmcp = new WebMcpController(this, () => this.#widgets.load());
   readonly #console = new DebugConsoleController(this);
   readonly #files: FilesController = new FilesController(this);
+  readonly #download = new ModelDownload(this);
   /** The features that hear the session's events, after the page's listeners (`shown`: the page did not cancel the event). */
-  readonly #hearing: ReadonlyArray<{sessionEvent(event: SessionEvent, shown: boolean): void}> = [this.#prompts, this.#widgets, this.#start, this.#files];
+  readonly #hearing: ReadonlyArray<{sessionEvent(event: SessionEvent, shown: boolean): void}> = [this.#prompts, this.#widgets, this.#start, this.#files, this.#download];
 
   constructor() {
     super();
@@ -191,25 +192,6 @@ export class AutouiAgent extends AutouiAgentAttributes {
   }
 
   /**
-   * The session as JSON: widgets (params, place, size, style), transcript, servers (name and
-   * address, never a token). `{conversation: true}` adds the conversation as the model saw it.
-   */
-  get snapshot(): (options?: SnapshotOptions) => AutouiSnapshot {
-    return this.#snapshot;
-  }
-
-  /**
-   * A snapshot set as a property is the starting snapshot (`initialSnapshot`): what a framework
-   * sets for a `snapshot` prop. A string is its JSON; an object is written as JSON.
-   */
-  set snapshot(value: unknown) {
-    const json = snapshotJson(value);
-    if (json !== undefined) this.initialSnapshot = json;
-  }
-
-  readonly #snapshot = (options?: SnapshotOptions): AutouiSnapshot => this.session.snapshot(options);
-
-  /**
    * Replaces the canvas and transcript (and conversation, if it has one) with a snapshot's (an object,
    * or its JSON text), checked as untrusted input: unknown widgets and invalid params are left out,
    * with a notice. Resolves once its widgets are rendered.
@@ -262,7 +244,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
     return html`<div part="base" class="frame ${layoutClass(this.layout)}">
       <div class="conversation">
         <slot name="transcript"><autoui-transcript part="transcript" .entries=${session.transcript} .language=${language} .approvals=${this.#widgets.approvalsShown} .approvalView=${this.#widgets.approvalView} .promptView=${this.#prompts.view} .fileNoticeText=${this.#views.fileNoticeText}></autoui-transcript></slot>
-        ${this.#views.starters?.(this)}
+        ${this.#download.card()} ${this.#views.starters?.(this)}
         ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
         <slot></slot>
       </div>

@@ -145,6 +145,17 @@ export interface SuggestionDetail {
   recipe?: string;
 }
 
+/**
+ * `autoui-model-download`: a model that runs in the browser is downloading, after the person
+ * agreed. `loaded` of `total` (the browser's built-in model reports fractions: `total` is 1).
+ */
+export interface ModelDownloadDetail {
+  provider: 'browser' | 'local';
+  model: string;
+  loaded: number;
+  total: number;
+}
+
 /** Every public event name with its detail type. */
 export interface AutouiEventMap {
   'autoui-widget-create': WidgetCreateDetail;
@@ -166,6 +177,7 @@ export interface AutouiEventMap {
   'autoui-file-attached': AutouiFileDetail;
   'autoui-file-removed': AutouiFileDetail;
   'autoui-suggestion': SuggestionDetail;
+  'autoui-model-download': ModelDownloadDetail;
 }
 
 /** Each public event name with its `CustomEvent` type, as the DOM's event maps hold them. */

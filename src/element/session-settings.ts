@@ -5,10 +5,14 @@
  * question waits for the engine anyway.
  */
 import {parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
+import type {BrowserModelOptions} from '../providers/browser/browser-model.js';
 import type {ModelOptions} from '../providers/provider-options.js';
 import type {SessionSettings} from '../session/agent-session.js';
 import {isLocalPage, resolveEndpoint} from './page.js';
 import {warnUnknownPolicy} from './policy-warning.js';
+
+/** How a model that runs in the browser asks the person before a download, and tells its progress. */
+export type ModelDownloadHooks = Pick<BrowserModelOptions, 'askToDownload' | 'onDownloadProgress'>;
 
 /** The attributes (as properties) that become settings. */
 export interface AgentAttributes {
@@ -29,10 +33,13 @@ export interface AgentAttributes {
   approve?: ApprovalPolicy | string;
 }
 
-/** The session's settings for these attributes. Throws `INVALID_ARGUMENT` for an endpoint that is no URL. */
-export function sessionSettings(a: AgentAttributes): SessionSettings {
+/**
+ * The session's settings for these attributes; `downloads` are the hooks of a model that runs in
+ * the browser (the element's card). Throws `INVALID_ARGUMENT` for an endpoint that is no URL.
+ */
+export function sessionSettings(a: AgentAttributes, downloads?: ModelDownloadHooks): SessionSettings {
   return {
-    model: modelOptions(a),
+    model: modelOptions(a, downloads),
     language: a.language,
     maxIterations: a.maxIterations,
     toolTimeoutMs: a.toolTimeout * 1000,
@@ -44,8 +51,8 @@ export function sessionSettings(a: AgentAttributes): SessionSettings {
 }
 
 /** The model the attributes name: the browser's own (no endpoint and no key: nothing of them may reach it), or a wire provider. */
-function modelOptions(a: AgentAttributes): ModelOptions {
-  if (a.provider === 'browser') return {provider: 'browser', language: a.language};
+function modelOptions(a: AgentAttributes, downloads: ModelDownloadHooks | undefined): ModelOptions {
+  if (a.provider === 'browser') return {provider: 'browser', language: a.language, ...downloads};
   return {
     provider: a.provider || 'anthropic',
     endpoint: a.endpoint ? resolveEndpoint(a.endpoint) : undefined,

@@ -3,9 +3,15 @@
  * loop, canvas and events as any provider, with a fake of the Prompt API installed on the page
  * (no machine here has the real one). Nothing is fetched: no model request leaves the page.
  */
-import {expect} from '@open-wc/testing';
+import {expect, waitUntil} from '@open-wc/testing';
 import {FakePromptApi} from '../helpers/fake-prompt-api.js';
 import {EventLog, mountAgent, settle, ui, watchFetch} from './harness.js';
+
+/** What `find` finds, once it does. */
+async function waitFor<T>(find: () => T | null | undefined): Promise<T> {
+  await waitUntil(() => find(), 'not found in time', {timeout: 5000});
+  return find()!;
+}
 
 describe('<autoui-agent provider="browser">', () => {
   let api: FakePromptApi;
@@ -37,16 +43,63 @@ describe('<autoui-agent provider="browser">', () => {
     expect(api.sessions.map((s) => s.destroyed)).to.deep.equal([true, true]);
   });
 
-  it('a model to download with nobody asked fails the question with LOCAL_MODEL_REFUSED, and keeps it', async () => {
+  it('a model to download is asked for on a card: Download starts it from the click, its progress is told, then it answers', async () => {
     api.availabilityState = 'downloadable';
+    api.answers.push(JSON.stringify({answer: 'Ready.'}));
     const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
     const log = new EventLog(agent);
-    const result = await agent.ask('How many rainy days?');
+    const asked = agent.ask('How many rainy days?');
+    const card = await waitFor(() => agent.shadowRoot!.querySelector<HTMLElement>('[part="model-download"]'));
+    expect(card.getAttribute('role')).to.equal('group');
+    expect(card.textContent).to.include('nothing you ask leaves this device');
+    expect(api.createCalls, 'nothing before the click').to.equal(0);
+    await expect(card).to.be.accessible();
+    card.querySelector<HTMLButtonElement>('[part="model-download-accept"]')!.click();
+    const result = await asked;
     await settle(agent);
+    expect(result.text).to.equal('Ready.');
+    expect(log.of('autoui-model-download')).to.deep.equal([
+      {provider: 'browser', model: 'built-in', loaded: 0, total: 1},
+      {provider: 'browser', model: 'built-in', loaded: 0.5, total: 1},
+      {provider: 'browser', model: 'built-in', loaded: 1, total: 1},
+    ]);
+    expect(agent.shadowRoot!.querySelector('[part="model-download"]'), 'the card is gone').to.equal(null);
+  });
+
+  it('Not now declines: LOCAL_MODEL_REFUSED, nothing downloaded, the question kept', async () => {
+    api.availabilityState = 'downloadable';
+    const agent = await mountAgent(undefined, {attributes: {lang: 'fr', provider: 'browser'}});
+    const log = new EventLog(agent);
+    const asked = agent.ask('Combien de jours de pluie ?');
+    const card = await waitFor(() => agent.shadowRoot!.querySelector<HTMLElement>('[part="model-download"]'));
+    expect(card.textContent).to.include('Télécharger');
+    card.querySelector<HTMLButtonElement>('[part="model-download-decline"]')!.click();
+    const result = await asked;
     expect(result.stopReason).to.equal('error');
     expect(log.of('autoui-error').map((d) => d.code)).to.include('LOCAL_MODEL_REFUSED');
     expect(api.createCalls).to.equal(0);
-    expect(agent.session.transcript.some((e) => e.kind === 'user' && e.text === 'How many rainy days?')).to.equal(true);
+    expect(agent.session.transcript.some((e) => e.kind === 'user' && e.text === 'Combien de jours de pluie ?')).to.equal(true);
+  });
+
+  it('Stop while the card asks retracts it, and nothing is downloaded', async () => {
+    api.availabilityState = 'downloadable';
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
+    const asked = agent.ask('How many rainy days?');
+    await waitFor(() => agent.shadowRoot!.querySelector('[part="model-download"]'));
+    agent.abort();
+    const result = await asked;
+    await agent.updateComplete;
+    expect(result.stopReason).to.equal('aborted');
+    expect(agent.shadowRoot!.querySelector('[part="model-download"]')).to.equal(null);
+    expect(api.createCalls).to.equal(0);
+  });
+
+  it('a readonly embed has nobody to ask: the model is declined at once', async () => {
+    api.availabilityState = 'downloadable';
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser', readonly: true}});
+    const result = await agent.ask('How many rainy days?');
+    expect(result.error?.code).to.equal('LOCAL_MODEL_REFUSED');
+    expect(api.createCalls).to.equal(0);
   });
 
   it('no built-in model in this browser: LOCAL_MODEL_UNAVAILABLE in plain words', async () => {

@@ -158,6 +158,7 @@ export const AGENT_EVENTS = [
   'autoui-file-attached',
   'autoui-file-removed',
   'autoui-suggestion',
+  'autoui-model-download',
 ] as const satisfies ReadonlyArray<keyof AutouiEventMap>;
 
 /** One recorded event. */

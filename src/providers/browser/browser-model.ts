@@ -54,7 +54,8 @@ export class BrowserModel implements LanguageModel {
       if (availability === 'unavailable') return yield failure(ErrorCodes.LOCAL_MODEL_UNAVAILABLE, "The browser's built-in model cannot run on this device (not enough memory, disk or GPU, or turned off by policy).");
       if (availability !== 'available') {
         const ask = this.options.askToDownload;
-        const agreed = ask ? await ask() : false;
+        // Stop while the person is asked ends the turn at once: the question is retracted.
+        const agreed = ask ? await untilAborted(ask(), signal) : false;
         if (signal?.aborted) return;
         if (!agreed) return yield failure(ErrorCodes.LOCAL_MODEL_REFUSED, ask ? "The browser's built-in model must be downloaded first, and the download was not accepted." : "The browser's built-in model must be downloaded first, and nobody was asked to agree to the download.");
       }
@@ -100,6 +101,13 @@ async function overBudget(session: PromptApiSession, prompt: string, constraint:
   if (contextWindow === undefined || !Number.isFinite(contextWindow) || !measure) return undefined;
   const needed = (session.contextUsage ?? session.inputUsage ?? 0) + (await measure.call(session, prompt, {responseConstraint: constraint, omitResponseConstraintInput: true}));
   return needed > contextWindow ? `The conversation is longer than the browser's built-in model can read (${Math.round(needed)} of ${contextWindow} tokens): clear it, or ask without the earlier results.` : undefined;
+}
+
+/** `answer`, or false as soon as `signal` aborts. */
+function untilAborted(answer: Promise<boolean>, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.resolve(false);
+  return Promise.race([answer, new Promise<boolean>((resolve) => signal.addEventListener('abort', () => resolve(false), {once: true}))]);
 }
 
 /** The words of a failure of the browser's model. */
