@@ -9,8 +9,6 @@ import {css, html, type TemplateResult} from 'lit';
 import {focusOnArrival} from '../common/card-focus.js';
 import type {ModelDownloadStrings} from './model-download-strings.js';
 
-export {MODEL_DOWNLOAD_STRINGS} from './model-download-strings.js';
-
 /** What the card shows. */
 export type ModelDownloadView = {kind: 'asking'; key: string} | {kind: 'downloading'; loaded: number; total: number};
 
