@@ -111,6 +111,52 @@ function sandboxPage(): Plugin {
   };
 }
 
+/** How the local model's runtime names its WebAssembly (src/providers/local/local-runtime.ts). */
+const WLLAMA_WASM = '@wllama/wllama/esm/wasm/wllama.wasm?url';
+
+/**
+ * The local model's runtime WebAssembly (wllama, 10 MB) as a file beside the build, `wllama.wasm`,
+ * whose URL the runtime's chunk computes from its own (a bundler that builds an app from dist/lib
+ * sees `new URL(…, import.meta.url)` and copies the file): a library build would otherwise inline it
+ * into that chunk as base64 (Vite inlines every asset in library mode), a third larger and
+ * compiled from a string instead of streamed. The bundler build (dist/lib, where this module is in
+ * _virtual/) points at the ES build's copy rather than shipping a second one.
+ */
+function wllamaWasmFile({emit}: {emit: boolean}): Plugin {
+  const id = '\0autoui-wllama-wasm-url';
+  return {
+    name: 'autoui-agent: wllama wasm file',
+    enforce: 'pre',
+    resolveId: (source) => (source === WLLAMA_WASM ? id : undefined),
+    load(loaded) {
+      if (loaded !== id) return undefined;
+      if (!emit) return `export default new URL('../../wllama.wasm', import.meta.url).href;`;
+      const source = readFileSync(fileURLToPath(new URL('./node_modules/@wllama/wllama/esm/wasm/wllama.wasm', import.meta.url)));
+      this.emitFile({type: 'asset', fileName: 'wllama.wasm', source});
+      // The ES build puts this module in chunks/, one folder below the file.
+      return `export default new URL('../wllama.wasm', import.meta.url).href;`;
+    },
+  };
+}
+
+/**
+ * The standalone script leaves the local model's runtime out (its JavaScript and WebAssembly would
+ * be 30 MB inside one classic script): `provider="local"` there fails with `LOCAL_MODEL_UNAVAILABLE`,
+ * saying to use the ES build.
+ */
+function withoutLocalRuntime(): Plugin {
+  const absent = fileURLToPath(new URL('./src/providers/local/local-model-absent.ts', import.meta.url));
+  return {
+    name: 'autoui-agent: no local runtime in the standalone script',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith('/local-model.js') || !importer) return undefined;
+      const resolved = await this.resolve(source, importer, {skipSelf: true});
+      return resolved?.id.endsWith('src/providers/local/local-model.ts') ? absent : undefined;
+    },
+  };
+}
+
 /** The modules of the element's first load, split by whether the core can reach them (filled at the end of the module graph). */
 const firstLoad = {element: new Set<string>(), shared: new Set<string>()};
 
@@ -181,7 +227,7 @@ export default defineConfig(({mode}): UserConfig => {
   if (mode === 'lib') {
     return {
       ...common,
-      plugins: [thirdPartyLicenses()],
+      plugins: [wllamaWasmFile({emit: false}), thirdPartyLicenses()],
       build: {
         target: 'es2022',
         outDir: 'dist/lib',
@@ -206,8 +252,9 @@ export default defineConfig(({mode}): UserConfig => {
     const classic = mode === 'classic';
     return {
       ...common,
-      // The standalone file holds what the ES build does: its list is the same file, rewritten.
-      plugins: classic ? [] : [leafletTrustedTypes(), thirdPartyLicenses()],
+      // The standalone file holds what the ES build does but the local runtime: the ES build's list
+      // (written first, beside it) covers it.
+      plugins: classic ? [] : [withoutLocalRuntime(), leafletTrustedTypes()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
@@ -221,7 +268,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [leafletTrustedTypes(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
+    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
     build: {
       target: 'es2022',
       emptyOutDir: true,

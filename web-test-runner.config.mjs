@@ -48,6 +48,15 @@ const rawText = {
 };
 
 /**
+ * What Vite does for `import url from 'x.wasm?url'`: the file's URL, as this server serves it (the
+ * local model's runtime loads its WebAssembly from there, as the build loads its copy from beside itself).
+ */
+const assetUrl = {
+  name: 'asset-url',
+  serve: (c) => (c.URL?.searchParams.has('url') ? {body: `export default ${JSON.stringify(c.path)};`, type: 'js'} : undefined),
+};
+
+/**
  * Starts the real Node servers of test/servers/ with the run; tests read their URLs with
  * `import {SERVERS} from '@test/servers'` (a bare specifier, since TypeScript cannot declare a module
  * for a rooted path). Must come before the rollup adapters, or they try to resolve '@test/servers'
@@ -131,6 +140,7 @@ export default {
     fromRollup(leafletTrustedTypes)(),
     cssInline,
     rawText,
+    assetUrl,
     commonjs({
       include: [
         '**/node_modules/ajv/**',

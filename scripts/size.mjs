@@ -5,7 +5,7 @@
  * - Script-tag build (dist/): min, gzip and brotli bytes of the ES build's first load (entry +
  *   static imports), the classic script's first load (the loader + the same files, within its
  *   own budget and `classicOverInitial` of the ES one), `core.js` with its static imports, each lazy chunk, and
- *   the all-in-one standalone script.
+ *   the all-in-one standalone script, and the local model runtime's WebAssembly (wllama.wasm).
  * - The package: the tarball's size and what `npm install` of it brings into an empty app
  *   (packages, MB), from `npm pack` of this checkout (scripts/pack.mjs).
  * The bundle figures are deterministic (they read the built files); the install reads npm's cache
@@ -69,6 +69,8 @@ for (const file of chunks) {
   row(`lazy chunk ${name}`, [file], key ? budgets.chunks[key] : undefined);
 }
 row('standalone classic script (everything inlined)', ['autoui-agent.standalone.iife.js'], budgets.standalone);
+// The local model's runtime: fetched only by a page on provider="local", when a question first needs it.
+row('local model runtime wllama.wasm (provider="local" only)', ['wllama.wasm'], budgets.localRuntimeWasm);
 
 const kb = (n) => (n / 1000).toFixed(1).padStart(7);
 console.log(`${'script-tag build (dist/)'.padEnd(56)} ${'min kB'.padStart(7)} ${'gzip kB'.padStart(7)} ${'br kB'.padStart(7)} ${'budget'.padStart(7)}`);

@@ -98,8 +98,10 @@ export {createProvider} from './providers/create-provider.js';
 export {AnthropicModel, ANTHROPIC_VERSION} from './providers/anthropic/anthropic-model.js';
 export {OpenAICompatibleModel} from './providers/openai-compatible/openai-compatible-model.js';
 export {DEFAULT_ENDPOINTS, DEFAULT_MODELS} from './providers/provider-options.js';
-export type {BrowserProviderOptions, ModelOptions, ProviderOptions, RetryInfo} from './providers/provider-options.js';
-export type {BrowserModelOptions, ModelDownloadProgress} from './providers/browser/browser-model.js';
+export type {BrowserProviderOptions, LocalProviderOptions, ModelOptions, ProviderOptions, RetryInfo} from './providers/provider-options.js';
+export type {BrowserModelOptions} from './providers/browser/browser-model.js';
+export type {LocalModelOptions} from './providers/local/local-model.js';
+export type {ModelDownloadAbout, ModelDownloadHooks, ModelDownloadProgress} from './providers/model-download.js';
 export type {FinishReason, LanguageModel, ModelRequest, ModelStreamPart, ProviderTool, Usage} from './providers/language-model.js';
 export type {AssistantMessage, ModelMessage, TextPart, ToolCallPart, ToolMessage, ToolResultPart, UserMessage} from './providers/model-messages.js';
 

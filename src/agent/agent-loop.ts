@@ -102,6 +102,12 @@ export interface AgentResult {
   messages: ModelMessage[];
   /** Set when `stopReason` is `error`. */
   error?: {code: string; message: string};
+  /**
+   * The model that answered (the last turn's): with providers in an order of preference, the one
+   * that was available; `id` is a wire model's name, `built-in`, or a local model's file URL.
+   * Absent when the question never reached a model (settings refused, stopped before the loop).
+   */
+  model?: {provider: string; id: string};
 }
 
 const DEFAULT_MAX_ITERATIONS = 10;
@@ -142,9 +148,12 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     usage: {inputTokens: 0, outputTokens: 0},
     widgets: shown.shown,
     messages,
+    model: {provider: options.provider.provider, id: options.provider.modelId},
   };
   const finish = (stopReason: StopReason, error?: {code: string; message: string}) => {
     result.stopReason = stopReason;
+    // Read at the end: a model chosen from an order of preference is known once a turn was answered.
+    result.model = {provider: options.provider.provider, id: options.provider.modelId};
     if (error) result.error = error;
     return result;
   };

@@ -57,11 +57,16 @@ export class AutouiAgentAttributes extends LitElement {
    */
   layout: 'auto' | 'stacked' | 'side' = 'auto';
 
-  /** `anthropic` (Messages API), `openai` (OpenAI-compatible chat completions) or `browser` (the browser's built-in model: no key, nothing leaves the device). */
-  provider: 'anthropic' | 'openai' | 'browser' = 'anthropic';
+  /**
+   * `anthropic` (Messages API), `openai` (OpenAI-compatible chat completions), `browser` (the
+   * browser's built-in model) or `local` (a GGUF model run in the browser, `model` being its URL);
+   * with these two, no key and nothing leaves the device. Several, separated by spaces, are an order
+   * of preference: the next answers when one is unavailable here or its download is refused.
+   */
+  provider: 'anthropic' | 'openai' | 'browser' | 'local' | (string & {}) = 'anthropic';
   /** Base URL of the provider API, or of a proxy speaking its wire format; resolved against the page URL. */
   endpoint?: string;
-  /** Model id sent to the provider. */
+  /** Model id sent to the provider; with `provider="local"`, the URL of the GGUF file. */
   model?: string;
   /** A key sent from the browser: refused unless `allow-browser-key` is set or the page is on localhost. */
   apiKey?: string;

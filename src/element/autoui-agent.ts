@@ -192,6 +192,14 @@ export class AutouiAgent extends AutouiAgentAttributes {
   }
 
   /**
+   * Ends the local models this page runs (`provider="local"`) and deletes their files kept in this
+   * browser; the next question asks again before downloading. Resolves with the bytes freed.
+   */
+  clearLocalModels(): Promise<number> {
+    return import('../providers/local/local-model.js').then((local) => local.clearLocalModels());
+  }
+
+  /**
    * Replaces the canvas and transcript (and conversation, if it has one) with a snapshot's (an object,
    * or its JSON text), checked as untrusted input: unknown widgets and invalid params are left out,
    * with a notice. Resolves once its widgets are rendered.

@@ -5,18 +5,17 @@
  * question waits for the engine anyway.
  */
 import {parseApprovalPolicy, type ApprovalPolicy} from '../agent/approval.js';
-import type {BrowserModelOptions} from '../providers/browser/browser-model.js';
+import {AutouiError, ErrorCodes} from '../errors.js';
+import type {ModelDownloadHooks} from '../providers/model-download.js';
 import type {ModelOptions} from '../providers/provider-options.js';
 import type {SessionSettings} from '../session/agent-session.js';
-import {isLocalPage, resolveEndpoint} from './page.js';
+import {isLocalPage, resolveEndpoint, resolveServerUrl} from './page.js';
 import {warnUnknownPolicy} from './policy-warning.js';
-
-/** How a model that runs in the browser asks the person before a download, and tells its progress. */
-export type ModelDownloadHooks = Pick<BrowserModelOptions, 'askToDownload' | 'onDownloadProgress'>;
 
 /** The attributes (as properties) that become settings. */
 export interface AgentAttributes {
-  provider: 'anthropic' | 'openai' | 'browser';
+  /** One provider, or several separated by spaces in order of preference. */
+  provider: string;
   endpoint?: string;
   model?: string;
   apiKey?: string;
@@ -35,11 +34,14 @@ export interface AgentAttributes {
 
 /**
  * The session's settings for these attributes; `downloads` are the hooks of a model that runs in
- * the browser (the element's card). Throws `INVALID_ARGUMENT` for an endpoint that is no URL.
+ * the browser (the element's card). Throws `INVALID_ARGUMENT` for an endpoint that is no URL, or
+ * for a provider name that is none.
  */
 export function sessionSettings(a: AgentAttributes, downloads?: ModelDownloadHooks): SessionSettings {
+  const names = (a.provider || 'anthropic').trim().split(/\s+/);
+  const models = names.map((name) => modelOptions(name, a, downloads));
   return {
-    model: modelOptions(a, downloads),
+    model: models.length === 1 ? models[0] : models,
     language: a.language,
     maxIterations: a.maxIterations,
     toolTimeoutMs: a.toolTimeout * 1000,
@@ -50,11 +52,16 @@ export function sessionSettings(a: AgentAttributes, downloads?: ModelDownloadHoo
   };
 }
 
-/** The model the attributes name: the browser's own (no endpoint and no key: nothing of them may reach it), or a wire provider. */
-function modelOptions(a: AgentAttributes, downloads: ModelDownloadHooks | undefined): ModelOptions {
-  if (a.provider === 'browser') return {provider: 'browser', language: a.language, ...downloads};
+/**
+ * The model of provider `name`: the browser's own or a local one (no endpoint and no key: nothing
+ * of them may reach a model in the browser; a local model's `model` is its file's URL), or a wire provider.
+ */
+function modelOptions(name: string, a: AgentAttributes, downloads: ModelDownloadHooks | undefined): ModelOptions {
+  if (name === 'browser') return {provider: 'browser', language: a.language, ...downloads};
+  if (name === 'local') return {provider: 'local', model: a.model ? resolveServerUrl(a.model) : '', ...downloads};
+  if (name !== 'anthropic' && name !== 'openai') throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `Unknown provider "${name}": use anthropic, openai, browser or local, or several of them separated by spaces in order of preference.`);
   return {
-    provider: a.provider || 'anthropic',
+    provider: name,
     endpoint: a.endpoint ? resolveEndpoint(a.endpoint) : undefined,
     model: a.model || undefined,
     apiKey: a.apiKey || undefined,

@@ -1,4 +1,5 @@
 import type {BrowserModelOptions} from './browser/browser-model.js';
+import type {LocalModelOptions} from './local/local-model.js';
 
 /**
  * Options shared by the wire providers, as the element passes them from its attributes
@@ -73,8 +74,16 @@ export interface BrowserProviderOptions extends BrowserModelOptions {
   provider: 'browser';
 }
 
-/** What `createProvider` takes: a wire provider's options, or the browser's model's. */
-export type ModelOptions = ProviderOptions | BrowserProviderOptions;
+/**
+ * Options of a small open model run in the browser (`provider: 'local'`): a GGUF file downloaded
+ * once with the person's yes and kept; no endpoint, no key, nothing of the conversation sent anywhere.
+ */
+export interface LocalProviderOptions extends LocalModelOptions {
+  provider: 'local';
+}
+
+/** What `createProvider` takes: a wire provider's options, or those of a model run in the browser. */
+export type ModelOptions = ProviderOptions | BrowserProviderOptions | LocalProviderOptions;
 
 /** Default model ids, kept in one place so the README and the code agree. */
 export const DEFAULT_MODELS = {anthropic: 'claude-sonnet-4-5', openai: 'gpt-4o-mini'} as const;

@@ -11,7 +11,7 @@ import type {NewWidget} from '../agent/widget-sink.js';
 import {AutouiError, type AutouiErrorCode} from '../errors.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import type {SessionEvent, SessionListener} from './session-events.js';
-import {appendAssistantText, endAssistantText, settleEntry, type CardEntry, type Notice, type TranscriptEntry} from './transcript.js';
+import {appendAssistantText, endAssistantText, settleEntry, signLastAnswer, type CardEntry, type Notice, type TranscriptEntry} from './transcript.js';
 import type {WidgetChange} from './widget-store.js';
 
 /** A conversation's content, as a restore puts it in place. */
@@ -121,6 +121,8 @@ export class Conversation {
 
   /** How a question ended, when it did not simply answer: a failure, a stop, a budget reached. */
   ended(result: AgentResult): void {
+    // A model on the device says its name under its answer: its answers may read unlike a large model's.
+    if (result.model && (result.model.provider === 'browser' || result.model.provider === 'local')) this.#transcript = signLastAnswer(this.#transcript, result.model);
     if (result.stopReason === 'error' && result.error) this.fail(result.error.code, result.error.message);
     else if (result.stopReason === 'aborted' || result.stopReason === 'max_iterations' || result.stopReason === 'max_tokens') {
       this.notice({reason: result.stopReason, level: 'info'});

@@ -8,6 +8,7 @@ import type {AgentLoopOptions} from '../agent/agent-loop.js';
 import {ResultBuffer} from '../agent/result-buffer.js';
 import {createProvider} from '../providers/create-provider.js';
 import type {LanguageModel} from '../providers/language-model.js';
+import {PreferredModel} from '../providers/preferred-model.js';
 import type {ModelOptions} from '../providers/provider-options.js';
 import type {Conversation} from './conversation.js';
 import type {SessionSettings} from './session-options.js';
@@ -24,7 +25,7 @@ export function loopOptions(settings: SessionSettings, conversation: Conversatio
   const {live, ...rest} = parts;
   conversation.buffer ??= new ResultBuffer();
   return {
-    provider: isLanguageModel(model) ? model : createProvider(model),
+    provider: isLanguageModel(model) ? model : isList(model) ? new PreferredModel(model.map((options) => createProvider(options))) : createProvider(model),
     lang: settings.language ?? 'fr',
     maxIterations: positiveOr(settings.maxIterations, 10),
     toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
@@ -39,7 +40,9 @@ export function loopOptions(settings: SessionSettings, conversation: Conversatio
   };
 }
 
-const isLanguageModel = (model: LanguageModel | ModelOptions): model is LanguageModel => typeof (model as LanguageModel).stream === 'function';
+const isLanguageModel = (model: LanguageModel | ModelOptions | readonly ModelOptions[]): model is LanguageModel => typeof (model as LanguageModel).stream === 'function';
+
+const isList = (model: ModelOptions | readonly ModelOptions[]): model is readonly ModelOptions[] => Array.isArray(model);
 
 /** `value` when it is a finite number above zero, else `fallback`. */
 const positiveOr = (value: number | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);

@@ -18,8 +18,12 @@ import type {SnapshotFile} from './snapshot/snapshot-format.js';
 
 /** How a session answers; changed with `configure()`, read at each question. */
 export interface SessionSettings {
-  /** The model: a `LanguageModel`, or the settings `createProvider` takes. Default `{provider: 'anthropic'}`. */
-  model?: LanguageModel | ModelOptions;
+  /**
+   * The model: a `LanguageModel`, the settings `createProvider` takes, or a list of such settings
+   * in order of preference (the next answers when one is unavailable or its download refused).
+   * Default `{provider: 'anthropic'}`.
+   */
+  model?: LanguageModel | ModelOptions | readonly ModelOptions[];
   /** Language of the generated prompt and of the loop's nudges. Default `fr`. */
   language?: UiLanguage;
   /** LLM turns per question. Default 10; anything but a positive number gives the default. */

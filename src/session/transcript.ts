@@ -46,7 +46,11 @@ export interface FileNotice {
 export type TranscriptEntry =
   /** A question; `from` when an MCP App view sent it (`ui/message`), not the person. */
   | {kind: 'user'; text: string; from?: {app: {server: string; tool: string}}}
-  | {kind: 'assistant'; text: string; streaming: boolean}
+  /**
+   * An answer; `by` names the model when it ran on the person's device (`browser`, `local`), so
+   * they know which model they read (a page may list several in order of preference).
+   */
+  | {kind: 'assistant'; text: string; streaming: boolean; by?: {provider: string; id: string}}
   | {kind: 'tool'; call: ToolCall}
   /** A call that waited (or waits: `pending`) for a person's approval. */
   | {kind: 'approval'; request: ApprovalRequest; state: ApprovalState}
@@ -104,4 +108,17 @@ export function settleEntry(entries: readonly TranscriptEntry[], settled: CardEn
   const next = entries.slice();
   next[index] = settled;
   return next;
+}
+
+/** The transcript with the run's last answer (after its question) signed by the model that wrote it. Returns a new list. */
+export function signLastAnswer(entries: readonly TranscriptEntry[], by: {provider: string; id: string}): readonly TranscriptEntry[] {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry.kind === 'user') return entries;
+    if (entry.kind !== 'assistant') continue;
+    const next = entries.slice();
+    next[i] = {...entry, by};
+    return next;
+  }
+  return entries;
 }

@@ -37,7 +37,9 @@ describe('<autoui-agent provider="browser">', () => {
     expect(agent.widgets.map((w) => [w.type, w.params])).to.deep.equal([['stat', {label: 'Rainy days', value: 12}]]);
     expect(log.of('autoui-text').map((d) => d.delta).join('')).to.equal('Seattle had 12 rainy days.');
     expect(fetches.calls.filter((c) => !c.url.includes('/chunks/') && !/\.(js|ts|css)(\?|$)/.test(c.url)), 'no model request').to.deep.equal([]);
-    expect(ui(agent).answers()).to.deep.equal(['Seattle had 12 rainy days.']);
+    // The answer says which model wrote it, on the device.
+    expect(result.model).to.deep.equal({provider: 'browser', id: 'built-in'});
+    expect(ui(agent).answers()).to.deep.equal(["Seattle had 12 rainy days.Answered by this browser's own model, on this device"]);
     expect(ui(agent).widgets()).to.have.length(1);
     // Each turn had its own session, destroyed after it.
     expect(api.sessions.map((s) => s.destroyed)).to.deep.equal([true, true]);

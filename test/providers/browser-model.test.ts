@@ -5,7 +5,8 @@
  * and each failure has its own code and words.
  */
 import {expect} from '@open-wc/testing';
-import {BrowserModel, type ModelDownloadProgress} from '../../src/providers/browser/browser-model.js';
+import {BrowserModel} from '../../src/providers/browser/browser-model.js';
+import type {ModelDownloadProgress} from '../../src/providers/model-download.js';
 import type {ModelRequest, ModelStreamPart} from '../../src/providers/language-model.js';
 import {FakePromptApi} from '../helpers/fake-prompt-api.js';
 

@@ -7,7 +7,8 @@
  */
 import {css, html, nothing} from 'lit';
 import type {AttachedFile} from '../../files/file-types.js';
-import {FILE_STRINGS, fill, shapeText, sizeText} from './file-strings.js';
+import {FILE_STRINGS, fill, shapeText} from './file-strings.js';
+import {sizeText} from '../common/size-text.js';
 
 /** One chip: a file attached, or one being read (no `attached` yet). */
 export interface FileChip {

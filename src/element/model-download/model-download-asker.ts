@@ -1,11 +1,11 @@
 /**
- * Asking the person before the browser downloads its model, then showing the download: the card's
- * state, the person's answer, the progress told as `autoui-model-download` (the lazy chunk of
- * `model-download.ts`, with the card's view and texts). Nothing is downloaded without the person's
- * click; a readonly embed, or a page that replaced the transcript, has nobody to ask, so the model
- * is declined at once. The end of the question, or `clear()`, retracts the card.
+ * Asking the person before a model is downloaded to run in the browser, then showing the download:
+ * the card's state, the person's answer, Cancel, the progress told as `autoui-model-download` (the
+ * lazy chunk of `model-download.ts`, with the card's view and texts). Nothing is downloaded without
+ * the person's click; a readonly embed, or a page that replaced the transcript, has nobody to ask,
+ * so the model is declined at once. The end of the question, or `clear()`, retracts the card.
  */
-import type {ModelDownloadProgress} from '../../providers/browser/browser-model.js';
+import type {ModelDownloadAbout, ModelDownloadProgress} from '../../providers/model-download.js';
 import type {SessionEvent} from '../../session/session-events.js';
 import {transcriptReplaced} from '../common/transcript-slot.js';
 import {emit} from '../events.js';
@@ -24,6 +24,9 @@ export class ModelDownloadAsker {
   #view?: ModelDownloadView;
   #asked?: (yes: boolean) => void;
   #asks = 0;
+  #about: ModelDownloadAbout = {provider: 'browser', model: 'built-in'};
+  /** Aborted by the card's Cancel; a new one for each download. */
+  #cancel = new AbortController();
 
   constructor(private readonly host: ModelDownloadHost) {
     // The card's styles join the element's own, once, as this chunk arrives.
@@ -33,7 +36,8 @@ export class ModelDownloadAsker {
 
   /** The card, while there is one to show. */
   card() {
-    return this.#view && modelDownloadCard(this.#view, MODEL_DOWNLOAD_STRINGS[this.host.language], (yes) => this.#answer(yes));
+    const language = this.host.language;
+    return this.#view && modelDownloadCard(this.#view, MODEL_DOWNLOAD_STRINGS[language], language, {answer: (yes) => this.#answer(yes), cancel: () => this.#cancelDownload()});
   }
 
   /** Hears the session: the end of a question, or `clear()`, retracts a question still asked. */
@@ -44,30 +48,45 @@ export class ModelDownloadAsker {
   }
 
   /** Asks the person; resolves true once they chose Download. */
-  ask(): Promise<boolean> {
+  ask(about: ModelDownloadAbout): Promise<boolean> {
     const host = this.host;
     if (host.readonly || transcriptReplaced(host)) {
-      console.warn('autoui-agent: the browser must download its model first, but nobody can be asked here (readonly, or the transcript was replaced); the question is declined.');
+      console.warn('autoui-agent: a model must be downloaded first, but nobody can be asked here (readonly, or the transcript was replaced); the question is declined.');
       return Promise.resolve(false);
     }
     this.#asked?.(false);
+    this.#about = about;
     return new Promise<boolean>((resolve) => {
       this.#asked = resolve;
-      this.#show({kind: 'asking', key: `model-download-${++this.#asks}`});
+      this.#show({kind: 'asking', key: `model-download-${++this.#asks}`, about});
     });
+  }
+
+  /** The signal the card's Cancel aborts, for the download that follows a yes. */
+  cancelled(): AbortSignal {
+    return this.#cancel.signal;
   }
 
   #answer(yes: boolean): void {
     const resolve = this.#asked;
     this.#asked = undefined;
-    this.#show(yes ? {kind: 'downloading', loaded: 0, total: 1} : undefined);
+    if (yes) this.#cancel = new AbortController();
+    this.#show(yes ? {kind: 'downloading', loaded: 0, total: this.#about.bytes ?? 1, about: this.#about, startedAt: Date.now()} : undefined);
     resolve?.(yes);
+  }
+
+  #cancelDownload(): void {
+    this.#cancel.abort();
+    this.#show(undefined);
   }
 
   /** Shows and tells the download's progress. */
   progress({loaded, total}: ModelDownloadProgress): void {
-    emit(this.host, 'autoui-model-download', {provider: 'browser', model: 'built-in', loaded, total});
-    this.#show(loaded >= total ? undefined : {kind: 'downloading', loaded, total});
+    const about = this.#about;
+    emit(this.host, 'autoui-model-download', {provider: about.provider, model: about.model, loaded, total});
+    if (this.#cancel.signal.aborted) return;
+    const startedAt = this.#view?.kind === 'downloading' ? this.#view.startedAt : Date.now();
+    this.#show(loaded >= total ? undefined : {kind: 'downloading', loaded, total, about, startedAt});
   }
 
   #show(view: ModelDownloadView | undefined): void {

@@ -49,6 +49,7 @@ export class AutouiTranscript extends LitElement {
     .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
       border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
     .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
+    .by { display: block; margin-top: 0.25rem; font-size: 0.8em; color: var(--_color-muted); }
     .notice { font-size: 0.9em; color: var(--_color-muted); }
     .notice.error { color: var(--_color-danger); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -126,7 +127,7 @@ export class AutouiTranscript extends LitElement {
         }
         return html`<li part="user" class="user${longWords(entry.text)}" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
       case 'assistant':
-        return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}</li>`;
+        return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}${entry.by ? html`<small part="answered-by" class="by" dir="ltr">${answeredBy(entry.by, s)}</small>` : nothing}</li>`;
       case 'tool': {
         const c = entry.call;
         const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
@@ -215,3 +216,10 @@ function restoredText(notice: Notice, s: Strings): string {
 
 /** The class of a transcript line whose text has a very long unbroken word (see styles/long-words.ts). */
 const longWords = (text: string) => (hasLongWord(text) ? ' long-words' : '');
+
+/** "This browser's model" or the local model's file name: who wrote an answer on the device. */
+function answeredBy(by: {provider: string; id: string}, s: Strings): string {
+  if (by.provider === 'browser') return s.byBrowserModel;
+  const file = by.id.slice(by.id.lastIndexOf('/') + 1).split(/[?#]/)[0] || by.id;
+  return s.byLocalModel.replace('{model}', file);
+}

@@ -9,29 +9,18 @@
  */
 import {AutouiError, ErrorCodes, type AutouiErrorCode} from '../../errors.js';
 import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
-import {AnswerTextStream} from './answer-text-stream.js';
+import {AnswerTextStream} from '../constrained/answer-text-stream.js';
 import {browserTurnInput} from './browser-messages.js';
 import {promptApiOf, type PromptApi, type PromptApiProgressEvent, type PromptApiSession} from './prompt-api.js';
-import {readConstrainedTurn, turnConstraint} from './turn-constraint.js';
+import {readConstrainedTurn, turnConstraint} from '../constrained/turn-constraint.js';
+import {untilAborted} from '../until-aborted.js';
+import type {ModelDownloadHooks} from '../model-download.js';
 
-/** Download progress of the browser's model, `loaded` of `total` (the API reports fractions: total 1). */
-export interface ModelDownloadProgress {
-  loaded: number;
-  total: number;
-}
 
 /** Options of {@link BrowserModel}. */
-export interface BrowserModelOptions {
+export interface BrowserModelOptions extends ModelDownloadHooks {
   /** The Prompt API to use; by default the context's `LanguageModel`. */
   api?: PromptApi;
-  /**
-   * Asked when the model must be downloaded first: resolve true once the person agreed (from
-   * their click, which the browser requires to start a download). Absent: the turn fails with
-   * `LOCAL_MODEL_REFUSED`. Contract: must not throw.
-   */
-  askToDownload?(): Promise<boolean>;
-  /** Told as the download goes. Contract: must not throw. */
-  onDownloadProgress?(progress: ModelDownloadProgress): void;
   /** The language of the conversation (`en`, `fr`, …), declared to the browser for its model's inputs and outputs. */
   language?: string;
 }
@@ -55,7 +44,7 @@ export class BrowserModel implements LanguageModel {
       if (availability !== 'available') {
         const ask = this.options.askToDownload;
         // Stop while the person is asked ends the turn at once: the question is retracted.
-        const agreed = ask ? await untilAborted(ask(), signal) : false;
+        const agreed = ask ? await untilAborted(ask({provider: 'browser', model: 'built-in'}), signal) : false;
         if (signal?.aborted) return;
         if (!agreed) return yield failure(ErrorCodes.LOCAL_MODEL_REFUSED, ask ? "The browser's built-in model must be downloaded first, and the download was not accepted." : "The browser's built-in model must be downloaded first, and nobody was asked to agree to the download.");
       }
@@ -103,12 +92,6 @@ async function overBudget(session: PromptApiSession, prompt: string, constraint:
   return needed > contextWindow ? `The conversation is longer than the browser's built-in model can read (${Math.round(needed)} of ${contextWindow} tokens): clear it, or ask without the earlier results.` : undefined;
 }
 
-/** `answer`, or false as soon as `signal` aborts. */
-function untilAborted(answer: Promise<boolean>, signal: AbortSignal | undefined): Promise<boolean> {
-  if (!signal) return answer;
-  if (signal.aborted) return Promise.resolve(false);
-  return Promise.race([answer, new Promise<boolean>((resolve) => signal.addEventListener('abort', () => resolve(false), {once: true}))]);
-}
 
 /** The words of a failure of the browser's model. */
 function failureWords(error: unknown): string {

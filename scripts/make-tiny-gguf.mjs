@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+/**
+ * Writes a tiny GGUF model with random weights: a real llama-architecture file that llama.cpp (and so
+ * wllama) loads and runs like any downloaded model, small enough to load in a second. Its words are
+ * noise; the tests of `provider="local"` use it for everything around the words: the consent card,
+ * the download and its progress, Cancel, the cache, streaming, Stop, a grammar-constrained answer.
+ *
+ * The vocabulary is a SentencePiece one (`tokenizer.ggml.model = llama`): the control tokens, the
+ * printable ASCII characters, and the 256 byte tokens as fallback, so any text tokenizes. The chat
+ * template is ChatML, which llama.cpp renders with its own Jinja engine.
+ *
+ *   node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N]
+ *
+ * `--pad-mb` adds an unused tensor of about N MB, so a test can watch a download take its time.
+ * The same seed gives the same bytes, so a cached copy stays valid between runs.
+ */
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {dirname} from 'node:path';
+
+const GGUF_MAGIC = 0x46554747; // "GGUF", little-endian
+const GGUF_VERSION = 3;
+const ALIGNMENT = 32;
+const TYPE = {UINT32: 4, INT32: 5, FLOAT32: 6, STRING: 8, ARRAY: 9};
+const GGML_F32 = 0;
+
+/** The shape of the model: as small as llama.cpp accepts while still running every part. */
+const N_EMBD = 64;
+const N_HEAD = 4;
+const N_LAYER = 2;
+const N_FF = 128;
+const N_CTX = 4096;
+
+/** Token types of llama.cpp's SentencePiece vocabulary. */
+const TOKEN = {NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6};
+
+/** The vocabulary: [piece, type]. */
+function vocabulary() {
+  const tokens = [
+    ['<unk>', TOKEN.UNKNOWN],
+    ['<s>', TOKEN.CONTROL],
+    ['</s>', TOKEN.CONTROL],
+  ];
+  for (let byte = 0; byte < 256; byte++) tokens.push([`<0x${byte.toString(16).toUpperCase().padStart(2, '0')}>`, TOKEN.BYTE]);
+  for (let code = 32; code < 127; code++) tokens.push([code === 32 ? '\u2581' : String.fromCharCode(code), TOKEN.NORMAL]);
+  return tokens;
+}
+
+const CHATML = "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
+
+/** A seeded generator of small floats (mulberry32), so the file is the same on every machine. */
+function randomFloats(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) - 0.5) * 0.04;
+  };
+}
+
+/** Appends little-endian values to a growing list of buffers. */
+class Writer {
+  parts = [];
+  length = 0;
+  push(buffer) {
+    this.parts.push(buffer);
+    this.length += buffer.length;
+  }
+  u32(value) {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(value);
+    this.push(b);
+  }
+  i32(value) {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(value);
+    this.push(b);
+  }
+  u64(value) {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(value));
+    this.push(b);
+  }
+  f32(value) {
+    const b = Buffer.alloc(4);
+    b.writeFloatLE(value);
+    this.push(b);
+  }
+  string(text) {
+    const bytes = Buffer.from(text, 'utf8');
+    this.u64(bytes.length);
+    this.push(bytes);
+  }
+  padTo(alignment) {
+    const pad = (alignment - (this.length % alignment)) % alignment;
+    if (pad) this.push(Buffer.alloc(pad));
+  }
+}
+
+/** Writes the model's bytes. */
+export function tinyGguf({padMb = 0} = {}) {
+  const vocab = vocabulary();
+  const metadata = [
+    ['general.architecture', TYPE.STRING, 'llama'],
+    ['general.name', TYPE.STRING, 'autoui tiny random'],
+    ['general.alignment', TYPE.UINT32, ALIGNMENT],
+    ['llama.context_length', TYPE.UINT32, N_CTX],
+    ['llama.embedding_length', TYPE.UINT32, N_EMBD],
+    ['llama.block_count', TYPE.UINT32, N_LAYER],
+    ['llama.feed_forward_length', TYPE.UINT32, N_FF],
+    ['llama.attention.head_count', TYPE.UINT32, N_HEAD],
+    ['llama.attention.head_count_kv', TYPE.UINT32, N_HEAD],
+    ['llama.rope.dimension_count', TYPE.UINT32, N_EMBD / N_HEAD],
+    ['llama.attention.layer_norm_rms_epsilon', TYPE.FLOAT32, 1e-5],
+    ['tokenizer.ggml.model', TYPE.STRING, 'llama'],
+    ['tokenizer.ggml.tokens', TYPE.ARRAY, [TYPE.STRING, vocab.map(([piece]) => piece)]],
+    ['tokenizer.ggml.scores', TYPE.ARRAY, [TYPE.FLOAT32, vocab.map((_, i) => -i)]],
+    ['tokenizer.ggml.token_type', TYPE.ARRAY, [TYPE.INT32, vocab.map(([, type]) => type)]],
+    ['tokenizer.ggml.bos_token_id', TYPE.UINT32, 1],
+    ['tokenizer.ggml.eos_token_id', TYPE.UINT32, 2],
+    ['tokenizer.ggml.unknown_token_id', TYPE.UINT32, 0],
+    ['tokenizer.ggml.add_bos_token', TYPE.UINT32, 0],
+  ].filter(([key]) => key !== 'tokenizer.ggml.add_bos_token');
+
+  const nVocab = vocab.length;
+  const tensors = [
+    ['token_embd.weight', [N_EMBD, nVocab]],
+    ['output_norm.weight', [N_EMBD], 1],
+    ['output.weight', [N_EMBD, nVocab]],
+  ];
+  for (let layer = 0; layer < N_LAYER; layer++) {
+    const blk = `blk.${layer}`;
+    tensors.push(
+      [`${blk}.attn_norm.weight`, [N_EMBD], 1],
+      [`${blk}.attn_q.weight`, [N_EMBD, N_EMBD]],
+      [`${blk}.attn_k.weight`, [N_EMBD, N_EMBD]],
+      [`${blk}.attn_v.weight`, [N_EMBD, N_EMBD]],
+      [`${blk}.attn_output.weight`, [N_EMBD, N_EMBD]],
+      [`${blk}.ffn_norm.weight`, [N_EMBD], 1],
+      [`${blk}.ffn_gate.weight`, [N_EMBD, N_FF]],
+      [`${blk}.ffn_up.weight`, [N_EMBD, N_FF]],
+      [`${blk}.ffn_down.weight`, [N_FF, N_EMBD]],
+    );
+  }
+  // llama.cpp loads only the tensors the architecture names; an extra one is read past, so the
+  // padding makes the download longer without changing the model.
+  if (padMb > 0) tensors.push(['autoui.padding', [Math.round((padMb * 1024 * 1024) / 4)], 0]);
+
+  const head = new Writer();
+  head.u32(GGUF_MAGIC);
+  head.u32(GGUF_VERSION);
+  head.u64(tensors.length);
+  head.u64(metadata.length);
+  for (const [key, type, value] of metadata) {
+    head.string(key);
+    head.u32(type);
+    writeValue(head, type, value);
+  }
+  let offset = 0;
+  for (const [name, dims] of tensors) {
+    head.string(name);
+    head.u32(dims.length);
+    for (const dim of dims) head.u64(dim);
+    head.u32(GGML_F32);
+    head.u64(offset);
+    offset += align(dims.reduce((a, b) => a * b, 1) * 4);
+  }
+  head.padTo(ALIGNMENT);
+
+  const next = randomFloats(44);
+  const data = new Writer();
+  for (const [, dims, constant] of tensors) {
+    const count = dims.reduce((a, b) => a * b, 1);
+    const values = new Float32Array(count);
+    for (let i = 0; i < count; i++) values[i] = constant ?? next();
+    data.push(Buffer.from(values.buffer));
+    data.padTo(ALIGNMENT);
+  }
+  return Buffer.concat([...head.parts, ...data.parts]);
+}
+
+function writeValue(writer, type, value) {
+  if (type === TYPE.STRING) return writer.string(value);
+  if (type === TYPE.UINT32) return writer.u32(value);
+  if (type === TYPE.INT32) return writer.i32(value);
+  if (type === TYPE.FLOAT32) return writer.f32(value);
+  const [itemType, items] = value;
+  writer.u32(itemType);
+  writer.u64(items.length);
+  for (const item of items) writeValue(writer, itemType, item);
+}
+
+const align = (n) => Math.ceil(n / ALIGNMENT) * ALIGNMENT;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [out, ...rest] = process.argv.slice(2);
+  if (!out) {
+    console.error('usage: node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N]');
+    process.exit(2);
+  }
+  const padAt = rest.indexOf('--pad-mb');
+  const bytes = tinyGguf({padMb: padAt >= 0 ? Number(rest[padAt + 1]) : 0});
+  mkdirSync(dirname(out), {recursive: true});
+  writeFileSync(out, bytes);
+  console.log(`${out}: ${bytes.length} bytes`);
+}

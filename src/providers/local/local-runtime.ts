@@ -1,0 +1,146 @@
+/**
+ * The runtime of `provider="local"`: wllama (llama.cpp in WebAssembly, MIT), which runs the GGUF
+ * model in a Worker of its own, never on the page's main thread, on WebGPU where the browser has
+ * it and on the CPU otherwise. This module loads one model, once: from the browser's copy when a
+ * complete one is kept, else from its URL after the person's yes.
+ *
+ * The weights are kept in the Origin Private File System, wllama's own store: a model of hundreds
+ * of megabytes is written there as it streams in, never held whole in memory, and read back as a
+ * file, and OPFS is not evicted under storage pressure the way a best-effort cache may be.
+ *
+ * The runtime's WebAssembly (about 10 MB, 2.9 MB with gzip) is a file beside the bundle, fetched
+ * only here; a page may name another copy (`runtimeUrl`).
+ */
+import {ModelValidationStatus, Wllama, WllamaAbortError} from '@wllama/wllama';
+import defaultWasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import {AutouiError, ErrorCodes} from '../../errors.js';
+import {untilAborted} from '../until-aborted.js';
+import type {ModelDownloadAbout, ModelDownloadProgress} from '../model-download.js';
+
+/** What loading a model needs from its caller. */
+export interface RuntimeLoad {
+  /** The GGUF file's URL (absolute). */
+  url: string;
+  /** The runtime's WebAssembly, when not the copy beside the bundle. */
+  runtimeUrl?: string;
+  /** Tokens of context the model is loaded with. */
+  contextTokens: number;
+  /** The run's signal: Stop before the model is loaded ends the load. */
+  signal?: AbortSignal;
+  /** Asks the person before the download (absent: nobody can be asked, the load is refused). */
+  askToDownload?(about: ModelDownloadAbout): Promise<boolean>;
+  onDownloadProgress?(progress: ModelDownloadProgress): void;
+  /** Aborted when the person cancels the download from its card. */
+  downloadCancelled?(): AbortSignal | undefined;
+}
+
+/** A loaded model. */
+export interface LoadedRuntime {
+  wllama: Wllama;
+  /** True when the model's chat template renders tools itself (its calls are then native). */
+  nativeTools: boolean;
+}
+
+/** Loads the model of `load.url`. Throws an `AutouiError` with a `LOCAL_MODEL_*` code on failure. */
+export async function loadLocalRuntime(load: RuntimeLoad): Promise<LoadedRuntime> {
+  const wllama = new Wllama({default: load.runtimeUrl ?? new URL(defaultWasmUrl, location.href).href}, {suppressNativeLog: true, allowOffline: true, logger: QUIET});
+  try {
+    const downloading = !(await isKept(wllama, load.url));
+    if (downloading) await askFirst(load);
+    const cancelled = load.downloadCancelled?.();
+    const signal = anyOf(load.signal, cancelled);
+    await wllama.loadModelFromUrl(load.url, {
+      n_ctx: load.contextTokens,
+      signal,
+      // A kept copy reports itself as one complete "download": nothing is downloaded, nothing is told.
+      progressCallback: downloading ? ({loaded, total}) => load.onDownloadProgress?.({loaded, total}) : undefined,
+    });
+    // wllama reports a file llama.cpp could not load as a model with no vocabulary, not as an error.
+    if (!wllama.getLoadedContextInfo().n_vocab) throw new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The file at ${load.url} is not a GGUF model this runtime can load (cut short, or not a model): it was not kept.`);
+    const template = wllama.getChatTemplate() ?? '';
+    return {wllama, nativeTools: /\btools\b/.test(template)};
+  } catch (error) {
+    // A copy that cannot be loaded is not kept: the next question downloads the file again.
+    await forget(wllama, load.url);
+    await wllama.exit().catch(() => undefined);
+    if (error instanceof AutouiError) throw error;
+    if (load.downloadCancelled?.()?.aborted) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, 'The download of the local model was cancelled.');
+    if (load.signal?.aborted || error instanceof WllamaAbortError) throw error;
+    throw new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, loadFailureWords(load.url, error), {cause: error});
+  }
+}
+
+/** wllama's own log, but for its warnings and errors: a page's console is not the runtime's diary. */
+const QUIET = {debug: () => undefined, log: () => undefined, warn: console.warn, error: console.error};
+
+/** True when a complete copy of `url` is kept in the browser: it loads with no question and no download. */
+async function isKept(wllama: Wllama, url: string): Promise<boolean> {
+  try {
+    const models = await wllama.modelManager.getModels();
+    return models.some((model) => model.url === url && model.validate() === ModelValidationStatus.VALID);
+  } catch {
+    return false;
+  }
+}
+
+/** Deletes the kept copy of `url`, if any. */
+async function forget(wllama: Wllama, url: string): Promise<void> {
+  try {
+    const models = await wllama.modelManager.getModels({includeInvalid: true});
+    await Promise.all(models.filter((model) => model.url === url).map((model) => model.remove()));
+  } catch {
+    // Nothing kept, or storage unavailable: nothing to forget.
+  }
+}
+
+/** Asks the person before a download; throws `LOCAL_MODEL_REFUSED` unless they agree. */
+async function askFirst(load: RuntimeLoad): Promise<void> {
+  const about: ModelDownloadAbout = {provider: 'local', model: load.url, name: fileName(load.url), host: new URL(load.url).host, bytes: await sizeOf(load.url, load.signal)};
+  if (!load.askToDownload) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, `The local model ${about.name} must be downloaded first, and nobody was asked to agree to the download.`);
+  const agreed = await untilAborted(load.askToDownload(about), load.signal);
+  if (load.signal?.aborted) throw new DOMException('Stopped', 'AbortError');
+  if (!agreed) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, `The local model ${about.name} must be downloaded first, and the download was not accepted.`);
+}
+
+/** The file's size from its server, when it says (a HEAD request: nothing of the weights is read). */
+async function sizeOf(url: string, signal: AbortSignal | undefined): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, {method: 'HEAD', signal});
+    const length = Number(response.headers.get('content-length'));
+    return response.ok && length > 0 ? length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's name, for the card: the last segment of its path. */
+function fileName(url: string): string {
+  const path = new URL(url).pathname;
+  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || url;
+}
+
+/** Why the model could not be loaded, in words a page's developer can act on. */
+function loadFailureWords(url: string, error: unknown): string {
+  const message = (error as Error)?.message ?? String(error);
+  if (/Failed to fetch|HTTP \d|NetworkError/i.test(message)) return `The local model could not be downloaded from ${url}: ${message}.`;
+  if (/magic|gguf|invalid|load/i.test(message)) return `The file at ${url} is not a GGUF model this runtime can load (${message}).`;
+  return `The local model could not be started: ${message}.`;
+}
+
+/** One signal aborted by either of two. */
+function anyOf(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}
+
+
+/**
+ * Deletes every model the local provider keeps in this origin's storage (OPFS); the next question
+ * with `provider="local"` asks again before downloading. Returns the bytes freed.
+ */
+export async function clearKeptModels(): Promise<number> {
+  const wllama = new Wllama({default: defaultWasmUrl});
+  const files = await wllama.cacheManager.list();
+  await wllama.cacheManager.clear();
+  return files.reduce((sum, file) => sum + Math.max(0, file.size), 0);
+}
