@@ -13,7 +13,7 @@ import {dispatchOverhead} from './dispatch.bench.js';
 import {loopCpu} from './loop-cpu.bench.js';
 import {proxyOverhead} from './proxy.bench.js';
 import type {BenchResult} from './stats.js';
-import {tokenEconomy} from './token-economy.bench.js';
+import {smallModelRequest, tokenEconomy} from './token-economy.bench.js';
 
 const servers = JSON.parse(process.env.BENCH_SERVERS ?? '{}') as Record<string, string>;
 const only = process.env.BENCH_ONLY?.split(',');
@@ -34,6 +34,7 @@ if (wanted('tokens')) {
   const real = await realLayers();
   try {
     results.push(tokenEconomy(real.layers, 'autoui + Data + Atlas + everything'));
+    results.push(smallModelRequest(real.layers, 'autoui + Data + Atlas + everything'));
   } finally {
     await real.close();
   }

@@ -11,6 +11,8 @@ import {buildSystemPrompt} from '../src/agent/system-prompt.js';
 import type {ToolLayer} from '../src/agent/types.js';
 import {largeServers} from './fixtures/large-servers.js';
 import type {BenchResult} from './stats.js';
+import {constrainedMessages} from '../src/providers/constrained/constrained-messages.js';
+import {SMALL_MODEL} from '../src/agent/small-model.js';
 
 const encoding = getEncoding('o200k_base');
 const tokens = (text: string) => encoding.encode(text).length;
@@ -78,5 +80,35 @@ export function tokenEconomy(realLayers: readonly ToolLayer[], label: string): B
       `growth from ${first.servers} to ${last.servers} servers (${first.tools} to ${last.tools} tools): lazy +${perServer} tokens per server (its prompt section and its name in step 1c; more tools on a server add nothing, which test/agent/discovery.test.ts checks); eager +${eagerPerTool} per tool. Token counts are exact (no timing), so there is no spread to report.`,
       `largest tool definitions sent in lazy mode: ${largestTools(at200Layers).join(', ')}`,
     ],
+  };
+}
+
+/**
+ * Benchmark 2b, a small model's first request: what the browser's own model or a local GGUF model
+ * reads before its first word with the demo servers (constrained turns: the system prompt, then one
+ * line per offered tool, whose schema the grammar holds instead of the prompt), against a large
+ * model's first request on the same servers (system prompt + tool definitions), in the same run.
+ */
+export function smallModelRequest(realLayers: readonly ToolLayer[], label: string): BenchResult {
+  const large = firstRequestTokens(realLayers, false);
+  const catalog = new ToolCatalog(realLayers, {flatten: SMALL_MODEL.flatten, strict: SMALL_MODEL.strictSchemas});
+  const tools = firstRequestTools(catalog);
+  const system = buildSystemPrompt(catalog, {lang: 'en'});
+  const [prompt] = constrainedMessages({system, messages: [], tools});
+  const small = tokens(prompt!.content);
+  const promptOnly = tokens(system);
+  const ratio = Number((small / large.total).toFixed(3));
+  return {
+    name: '2b. a small model\'s first request (browser, local)',
+    comparison: 'small-model request vs a large model\'s first request, o200k_base tokens',
+    rows: [
+      {request: `large model, ${label}`, tokens: large.total, 'tools sent': large.toolCount},
+      {request: `small model (constrained), ${label}`, tokens: small, 'tools sent': tools.length},
+    ],
+    ratio,
+    target: '≤ 1,500 tokens',
+    met: small <= 1500,
+    summary: `${small} tokens (system prompt ${promptOnly} + one line per tool ${small - promptOnly}) vs ${large.total} for a large model (×${ratio})`,
+    notes: [`the grammar carries each tool's schema, so the model reads ${tools.length} one-line signatures instead of ${large.tools} tokens of definitions`],
   };
 }

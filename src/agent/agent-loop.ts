@@ -20,6 +20,7 @@ import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
 import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
 import type {ToolLayer} from './types.js';
 import type {WidgetSink} from './widget-sink.js';
+import {LARGE_MODEL, SMALL_MODEL} from './small-model.js';
 
 /** Why a run ended. */
 export type StopReason = 'end_turn' | 'max_iterations' | 'max_tokens' | 'aborted' | 'error';
@@ -69,7 +70,7 @@ export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | '
    * what their arguments say so far, until each call has run. False: widgets appear complete.
    */
   drafts?: boolean;
-  /** Output-token cap per turn. Default 4096. */
+  /** Output-token cap per turn. Default 4096 (1,024 for a small model on the device: small-model.ts). */
   maxTokens?: number;
   /** Earlier messages of the conversation (from a previous result's `messages`). */
   history?: readonly ModelMessage[];
@@ -111,21 +112,22 @@ export interface AgentResult {
 }
 
 const DEFAULT_MAX_ITERATIONS = 10;
-const DEFAULT_MAX_TOKENS = 4096;
 
 /** Runs one question through the agent loop. See the module comment. */
 export async function runAgentLoop(question: string, options: AgentLoopOptions): Promise<AgentResult> {
   const signal = options.signal ?? new AbortController().signal;
   const callbacks = safeCallbacks(options.callbacks);
   const lang = options.lang ?? 'fr';
-  const catalog = new ToolCatalog(options.layers, {flatten: options.flatten, onSchemaPatch: options.onSchemaPatch});
+  // A small model on the device reads less and writes simpler arguments (small-model.ts).
+  const size = options.provider.small ? SMALL_MODEL : LARGE_MODEL;
+  const catalog = new ToolCatalog(options.layers, {flatten: options.flatten ?? size.flatten, strict: size.strictSchemas, onSchemaPatch: options.onSchemaPatch});
   const buffer = options.resultBuffer ?? new ResultBuffer();
   const shown = new RunWidgets(options.widgets, signal);
   const drafts = new CallDrafts(catalog, shown, {enabled: options.drafts !== false, onType: (widget) => callbacks.onStep({kind: 'drawing', widget})});
   // A call's step is told as soon as the model starts writing it: "Drawing…" shows with its draft.
   const onCall = (name: string) => callbacks.onStep(runStepOf(catalog, name));
   const widgetsFor = (callId: string) => shown.forCall(drafts.keyOf(callId), (key) => drafts.taken(key));
-  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: widgetsFor, approval: options.approval});
+  const dispatcher = new Dispatcher({catalog, buffer, signal, toolTimeoutMs: options.toolTimeoutMs, widgets: widgetsFor, approval: options.approval, maxResultLength: size.maxResultLength});
   const generated = buildSystemPrompt(catalog, {lang, eagerTools: options.eagerTools});
   const system =
     typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);
@@ -167,7 +169,8 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       callbacks.onStep(THINKING);
       result.iterations = iteration;
 
-      const request = {system, messages, tools, maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS};
+      const mustCall = size.firstTurnMustCall && iteration === 1 && tools.length > 0;
+      const request = {system, messages, tools, maxTokens: options.maxTokens ?? size.maxTokens, ...(mustCall ? {toolChoice: 'required' as const} : {})};
       const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onCall, drafts, usage: result.usage});
       if (turn.message) messages.push(turn.message);
       if (turn.text) {
@@ -195,7 +198,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       offered.offerRecall();
       if (signal.aborted) return finish('aborted');
       noRender.endIteration(shown.takeShown());
-      compressOldResults(messages, buffer, firstIteration + iteration);
+      compressOldResults(messages, buffer, firstIteration + iteration, size.keepRecentIterations);
     }
     return finish('max_iterations');
   } finally {

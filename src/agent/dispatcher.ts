@@ -55,6 +55,8 @@ export interface DispatcherOptions {
   widgets?: (callId: string) => WidgetSink | undefined;
   /** Asks a person before risky calls; absent, nothing asks. */
   approval?: ApprovalGate;
+  /** Characters of a result the model gets at once (the rest by recall). Default 10,000. */
+  maxResultLength?: number;
 }
 
 /** What one dispatched call produced. */
@@ -118,7 +120,7 @@ export class Dispatcher {
       toolCallId: call.id,
       toolName: call.name,
       // recall gives back the full text, by definition; everything else is capped.
-      output: route.kind === 'recall' ? output.text : truncateForModel(output.text, call.id),
+      output: route.kind === 'recall' ? output.text : truncateForModel(output.text, call.id, this.#options.maxResultLength),
     };
     if (output.isError) part.isError = true;
     const record: ToolCall = {id: call.id, name: call.name, args: call.input, result: output.text, elapsed: Date.now() - started - waited, guided};

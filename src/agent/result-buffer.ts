@@ -72,13 +72,13 @@ export function truncateForModel(text: string, id: string, max = MAX_RESULT_LENG
  * {@link COMPRESSED_LENGTH} characters plus a recall hint. Already compressed results are left
  * alone. Returns how many results were compressed.
  */
-export function compressOldResults(messages: ModelMessage[], buffer: ResultBuffer, currentIteration: number): number {
+export function compressOldResults(messages: ModelMessage[], buffer: ResultBuffer, currentIteration: number, keepRecent = KEEP_RECENT_ITERATIONS): number {
   let compressed = 0;
   for (const message of messages) {
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
       const iteration = buffer.iterationOf(part.toolCallId);
-      if (iteration === undefined || currentIteration - iteration < KEEP_RECENT_ITERATIONS) continue;
+      if (iteration === undefined || currentIteration - iteration < keepRecent) continue;
       if (part.output.length <= COMPRESS_THRESHOLD) continue;
       const full = buffer.get(part.toolCallId) ?? part.output;
       part.output = `${full.slice(0, COMPRESSED_LENGTH)}… ${recallHint(part.toolCallId, full.length)}`;

@@ -47,8 +47,13 @@ export interface CatalogServer {
 
 /** Options for building a catalog. */
 export interface ToolCatalogOptions {
-  /** Flatten nested object arguments (`center__lat`) for small local models. */
+  /** Flatten nested object arguments (`center__lat`) for small local models. The loop's default: on for a small model (`LanguageModel.small`). */
   flatten?: boolean;
+  /**
+   * Offer a tool's `strictInputSchema` where it has one, whole (neither sanitised nor flattened):
+   * for a model a grammar holds to the schema. The loop's default: on for a small model.
+   */
+  strict?: boolean;
   /**
    * Told about every change made to a tool's schema for strict tool use.
    * Contract: must not throw (a throw is ignored).
@@ -118,6 +123,12 @@ export class ToolCatalog {
   #prepared(entry: CatalogEntry): {schema: JsonSchema; flatPaths: Map<string, string[]>} {
     let prepared = this.#schemas.get(entry);
     if (prepared) return prepared;
+    const strict = this.#options.strict ? entry.tool.strictInputSchema : undefined;
+    if (strict) {
+      prepared = {schema: strict, flatPaths: new Map()};
+      this.#schemas.set(entry, prepared);
+      return prepared;
+    }
     const {schema, patches} = sanitizeToolSchema(entry.tool.inputSchema ?? {type: 'object', properties: {}});
     if (patches.length && this.#options.onSchemaPatch) {
       try {

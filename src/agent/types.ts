@@ -28,6 +28,12 @@ export interface LayerTool {
   description?: string;
   /** JSON Schema of the arguments (MCP `inputSchema`). */
   inputSchema?: JsonSchema;
+  /**
+   * A schema that admits only calls the tool will accept (`widget_display`: one branch per widget
+   * type, with that type's params). Offered instead of `inputSchema` to a model a grammar holds to
+   * its tools' schemas (the small models on the device), so each of its calls is valid as written.
+   */
+  strictInputSchema?: JsonSchema;
   /** MCP annotations (`readOnlyHint`, `destructiveHint`, ...), as the server gives them. */
   annotations?: ToolAnnotations;
   /**

@@ -14,12 +14,12 @@ import type {ModelOptions} from './provider-options.js';
 export function createProvider(options: ModelOptions): LanguageModel {
   if (options.provider === 'browser') {
     const {provider: _browser, ...browser} = options;
-    return lazyModel('browser', 'built-in', () => import('./browser/browser-model.js').then((m) => new m.BrowserModel(browser)));
+    return lazyModel('browser', 'built-in', () => import('./browser/browser-model.js').then((m) => new m.BrowserModel(browser)), true);
   }
   if (options.provider === 'local') {
     const {provider: _local, ...local} = options;
     if (!local.model?.trim()) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, 'provider="local" needs model="<URL of a GGUF file>".');
-    return lazyModel('local', local.model, () => import('./local/local-model.js').then((m) => new m.LocalModel(local)));
+    return lazyModel('local', local.model, () => import('./local/local-model.js').then((m) => new m.LocalModel(local)), true);
   }
   const {provider, ...rest} = options;
   if (provider === 'anthropic') return new AnthropicModel(rest);

@@ -24,6 +24,12 @@ export interface ModelRequest {
   tools: readonly ProviderTool[];
   /** Upper bound on output tokens (Anthropic requires one). */
   maxTokens?: number;
+  /**
+   * `required`: the turn must call one of `tools` (a small model's first turn: it would otherwise
+   * answer from what it remembers instead of looking). The models that run in the browser hold
+   * their answer to it; the wire providers are not asked it.
+   */
+  toolChoice?: 'auto' | 'required';
 }
 
 /** Why a turn ended, mapped from each provider's own vocabulary. */
@@ -69,6 +75,12 @@ export interface LanguageModel {
   /** `anthropic`, `openai`, or a test model's name. */
   readonly provider: string;
   readonly modelId: string;
+  /**
+   * True for a small model on the person's device (the browser's own, a local GGUF): the loop
+   * uses its small-model settings (a shorter prompt, flattened arguments, a first turn that must
+   * look something up, results shrunk earlier).
+   */
+  readonly small?: boolean;
   /**
    * Streams one assistant turn. Contract: HTTP and network failures surface as an `error` part,
    * not a throw; the iterable ends soon after `signal` aborts.

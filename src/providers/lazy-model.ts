@@ -6,12 +6,13 @@
 import {loadFailed} from '../errors.js';
 import type {LanguageModel, ModelRequest, ModelStreamPart} from './language-model.js';
 
-/** A model named `provider`/`modelId` whose implementation `load` brings. */
-export function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModel>): LanguageModel {
+/** A model named `provider`/`modelId` whose implementation `load` brings; `small` as the model will say (`LanguageModel.small`). */
+export function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModel>, small?: boolean): LanguageModel {
   let loading: Promise<LanguageModel> | undefined;
   return {
     provider,
     modelId,
+    small,
     async *stream(request: ModelRequest, options?: {signal?: AbortSignal}): AsyncIterable<ModelStreamPart> {
       let model: LanguageModel;
       try {

@@ -30,6 +30,10 @@ export class PreferredModel implements LanguageModel {
     return this.models[this.#current]!.modelId;
   }
 
+  get small(): boolean | undefined {
+    return this.models[this.#current]!.small;
+  }
+
   async *stream(request: ModelRequest, options?: {signal?: AbortSignal}): AsyncIterable<ModelStreamPart> {
     for (let index = this.#current; index < this.models.length; index++) {
       const model = this.models[index]!;

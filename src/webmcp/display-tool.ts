@@ -13,6 +13,7 @@ import {previewWidget} from './widget-preview.js';
 import {restoreWidget} from './restore-widget.js';
 import type {DisplayRules} from './display-rules.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
+import {inlineLocalRefs} from '../schema/inline-refs.js';
 
 export type {DisplayRules} from './display-rules.js';
 
@@ -70,6 +71,15 @@ export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
         params: {type: 'object'},
       },
       required: ['name', 'params'],
+    },
+    // For a model a grammar holds to this schema: one branch per widget type the model may write,
+    // with its params' own schema, so every call it makes validates (data bindings left out).
+    get strictInputSchema() {
+      const branches = rules.catalog
+        .list()
+        .filter((d) => d.schema)
+        .map((d) => ({type: 'object', properties: {name: {type: 'string', enum: [d.type]}, params: inlineLocalRefs(d.schema)}, required: ['name', 'params'], additionalProperties: false}));
+      return {anyOf: branches};
     },
     displays: true,
     execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets),

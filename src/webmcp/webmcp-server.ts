@@ -28,6 +28,8 @@ export interface WebMcpToolSpec {
   name: string;
   description: string;
   inputSchema?: JsonSchema;
+  /** A schema admitting only calls the tool accepts, for models held to it by a grammar (see `LayerTool.strictInputSchema`). */
+  strictInputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   /** The tool shows results on the canvas: offered from the first request and named in the prompt's display step. */
   displays?: boolean;

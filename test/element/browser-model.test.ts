@@ -47,7 +47,8 @@ describe('<autoui-agent provider="browser">', () => {
 
   it('a model to download is asked for on a card: Download starts it from the click, its progress is told, then it answers', async () => {
     api.availabilityState = 'downloadable';
-    api.answers.push(JSON.stringify({answer: 'Ready.'}));
+    // A small model's first turn must look something up (small-model mode), then it answers.
+    api.answers.push(JSON.stringify({tool: 'autoui_webmcp_list_recipes', arguments: {}}), JSON.stringify({answer: 'Ready.'}));
     const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
     const log = new EventLog(agent);
     const asked = agent.ask('How many rainy days?');

@@ -29,6 +29,7 @@ export interface BrowserModelOptions extends ModelDownloadHooks {
 export class BrowserModel implements LanguageModel {
   readonly provider = 'browser';
   readonly modelId = 'built-in';
+  readonly small = true;
 
   constructor(private readonly options: BrowserModelOptions = {}) {}
 
@@ -51,7 +52,7 @@ export class BrowserModel implements LanguageModel {
       if (signal?.aborted) return;
       const input = browserTurnInput(request);
       session = await api.create({...expected, initialPrompts: input.initialPrompts, signal, monitor: (monitor) => this.#watch(monitor)});
-      const constraint = turnConstraint(request.tools);
+      const constraint = turnConstraint(request.tools, request.toolChoice);
       const tooLong = await overBudget(session, input.prompt, constraint);
       if (tooLong) return yield failure(ErrorCodes.LOCAL_MODEL_FAILED, tooLong);
       const answer = new AnswerTextStream();

@@ -17,7 +17,7 @@
  */
 import type {ChatCompletionTool, Wllama} from '@wllama/wllama';
 import {AutouiError, ErrorCodes} from '../../errors.js';
-import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart, Usage} from '../language-model.js';
 import {AnswerTextStream} from '../constrained/answer-text-stream.js';
 import {constrainedMessages} from '../constrained/constrained-messages.js';
 import {readConstrainedTurn, turnConstraint} from '../constrained/turn-constraint.js';
@@ -42,6 +42,13 @@ export interface LocalModelOptions extends ModelDownloadHooks {
 }
 
 let calls = 0;
+
+/**
+ * llama.cpp's samplers against the loop small models fall into (the same sentence again until the
+ * output limit, greedy decoding most of all): DRY penalises a sequence that repeats an earlier one,
+ * the repeat penalty a token seen in the last 64. Names as llama.cpp's server reads them.
+ */
+const ANTI_REPETITION = {dry_multiplier: 0.8, dry_base: 1.75, dry_allowed_length: 2, repeat_penalty: 1.1, repeat_last_n: 64} as Record<string, number>;
 
 /**
  * The models loaded in this page, by file and runtime: one Worker per model however many elements
@@ -69,6 +76,7 @@ export async function clearLocalModels(): Promise<number> {
 export class LocalModel implements LanguageModel {
   readonly provider = 'local';
   readonly modelId: string;
+  readonly small = true;
 
   constructor(private readonly options: LocalModelOptions) {
     this.modelId = options.model;
@@ -109,8 +117,9 @@ export class LocalModel implements LanguageModel {
   async *#nativeTurn(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
     const tools: ChatCompletionTool[] = request.tools.map((t) => ({type: 'function' as const, function: {name: t.name, description: t.description, parameters: t.input_schema as never}}));
     const chunks = await wllama.createChatCompletion({
+      ...ANTI_REPETITION,
       messages: convertToOpenAIMessages(request.system, request.messages) as never,
-      ...(tools.length ? {tools} : {}),
+      ...(tools.length ? {tools, tool_choice: request.toolChoice ?? 'auto'} : {}),
       max_tokens: request.maxTokens ?? this.options.maxTokens ?? 1024,
       temperature: this.options.temperature ?? 0.2,
       stream: true,
@@ -142,8 +151,9 @@ export class LocalModel implements LanguageModel {
   /** A turn held by a grammar to words or one call (`turn-constraint.ts`). */
   async *#constrainedTurn(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
     const chunks = await wllama.createChatCompletion({
+      ...ANTI_REPETITION,
       messages: constrainedMessages(request),
-      response_format: {type: 'json_schema', json_schema: {name: 'turn', schema: turnConstraint(request.tools), strict: true}},
+      response_format: {type: 'json_schema', json_schema: {name: 'turn', schema: turnConstraint(request.tools, request.toolChoice), strict: true}},
       max_tokens: request.maxTokens ?? this.options.maxTokens ?? 1024,
       temperature: this.options.temperature ?? 0.2,
       stream: true,
@@ -151,7 +161,9 @@ export class LocalModel implements LanguageModel {
     });
     const answer = new AnswerTextStream();
     let reason: string | null | undefined;
+    let usage: Usage | undefined;
     for await (const chunk of chunks) {
+      if (chunk.usage) usage = {inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0, ...(chunk.timings?.cache_n ? {cacheReadTokens: chunk.timings.cache_n} : {})};
       const choice = chunk.choices?.[0];
       const delta = choice?.delta?.content;
       if (typeof delta === 'string' && delta) {
@@ -165,9 +177,9 @@ export class LocalModel implements LanguageModel {
     if (turn.kind === 'invalid') return yield {type: 'error', error: new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The local model gave an answer that cannot be read: ${turn.error}.`)};
     if (turn.kind === 'call') {
       yield {type: 'tool-call', id: `local_${++calls}`, name: turn.name, input: turn.input};
-      return yield {type: 'finish', reason: 'tool-calls'};
+      return yield {type: 'finish', reason: 'tool-calls', ...(usage ? {usage} : {})};
     }
-    yield {type: 'finish', reason: 'stop'};
+    yield {type: 'finish', reason: 'stop', ...(usage ? {usage} : {})};
   }
 }
 
