@@ -1,5 +1,5 @@
 // A plain page using <autoui-agent> the way a site would: one bundle, attributes, children and
-// DOM events. Query string: build (es|iife), provider, endpoint, servers (JSON [[name, url, protocol?]]),
+// DOM events. Query string: build (es|iife), provider, endpoint, model, maxIterations, servers (JSON [[name, url, protocol?]]),
 // key (api-key), allowKey, veto (cancel every autoui-widget-create), lang, approve (the policy),
 // pageDenies (cancel every autoui-tool-approval and deny it a moment later, as a page's own dialog would),
 // noDrafts (the no-drafts attribute), persist (persist="local", id "e2e-agent"), share (the share attribute),
@@ -14,6 +14,8 @@ await loadBundle(params.get('build'), {api: false});
 const agent = document.createElement('autoui-agent');
 agent.setAttribute('provider', params.get('provider') ?? 'anthropic');
 if (params.get('endpoint')) agent.setAttribute('endpoint', params.get('endpoint'));
+if (params.get('model')) agent.setAttribute('model', params.get('model'));
+if (params.get('maxIterations')) agent.setAttribute('max-iterations', params.get('maxIterations'));
 agent.setAttribute('lang', params.get('lang') ?? 'en');
 if (params.get('key')) agent.setAttribute('api-key', params.get('key'));
 if (params.has('allowKey')) agent.setAttribute('allow-browser-key', '');
@@ -37,9 +39,9 @@ appendServers(agent, params.get('servers'));
 const events = [];
 const summarise = {
   'autoui-widget-created': (d) => ({id: d.id, type: d.type, params: d.params, element: d.element?.localName, connected: d.element?.isConnected}),
-  'autoui-run-end': (d) => ({stopReason: d.result.stopReason, widgets: d.result.widgets.length, error: d.result.error}),
+  'autoui-run-end': (d) => ({stopReason: d.result.stopReason, widgets: d.result.widgets.length, error: d.result.error, model: d.result.model}),
 };
-for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-widget-updated', 'autoui-widget-removed', 'autoui-tool-call', 'autoui-tool-approval', 'autoui-text', 'autoui-message', 'autoui-run-start', 'autoui-run-end', 'autoui-error', 'autoui-server-ready', 'autoui-server-error', 'autoui-sign-in', 'autoui-elicitation', 'autoui-file-attached', 'autoui-file-removed']) {
+for (const type of ['autoui-widget-create', 'autoui-widget-created', 'autoui-widget-updated', 'autoui-widget-removed', 'autoui-tool-call', 'autoui-tool-approval', 'autoui-text', 'autoui-message', 'autoui-run-start', 'autoui-run-end', 'autoui-error', 'autoui-server-ready', 'autoui-server-error', 'autoui-sign-in', 'autoui-elicitation', 'autoui-file-attached', 'autoui-file-removed', 'autoui-model-download']) {
   agent.addEventListener(type, (e) => {
     if (type === 'autoui-widget-create' && params.has('veto')) e.preventDefault();
     if (type === 'autoui-tool-approval' && params.has('pageDenies')) {
@@ -110,6 +112,13 @@ window.__e2e = {
       return {element: widget?.localName, wasDraft: draftElements.includes(widget), busy: frame.hasAttribute('aria-busy')};
     }),
   abort: () => agent.abort(),
+  /** Answers the model download card (Download, or Not now); false while there is none. */
+  answerDownload(yes) {
+    const button = agent.shadowRoot.querySelector(`[part="model-download-${yes ? 'accept' : 'decline'}"]`);
+    button?.click();
+    return Boolean(button);
+  },
+  clearLocalModels: () => agent.clearLocalModels(),
   widgets: () => agent.widgets,
   /** Widget frames whose widget element has rendered, by type. */
   renderedTypes: () => [...canvasRoot().querySelectorAll('[part~="widget"]:not([part~="draft"])')].map((f) => [...f.children].find((c) => c.localName.startsWith('autoui-') && c.shadowRoot?.childElementCount)?.localName ?? null),
