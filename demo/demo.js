@@ -51,10 +51,19 @@ if (!config) {
     mode.className = 'mode live';
     mode.textContent = `Live model: ${config.label}, through the local key proxy (the key stays on the server). Ask anything about airports, weather, countries, cities, stocks or cars.`;
   } else {
+    // With no key, a typed question goes to a model on this device: the browser's own where it has
+    // one, else a small model the person agrees to download (where WebGPU makes it bearable).
+    const onDevice = onDeviceProviders();
+    if (onDevice.length) {
+      agent.setAttribute('provider', onDevice.join(' '));
+      if (config.localModel) agent.setAttribute('model', config.localModel);
+    }
     mode.className = 'mode replay';
     mode.textContent =
-      'Replay: no model key was found, so a local fake model replays recorded conversations. The MCP servers, their data and the widgets are live. ' +
-      'Set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL (e.g. a local Ollama) and restart `npm start` for a real model.';
+      (onDevice.length
+        ? `No model key: a question you type is answered on this device (${onDevice.includes('browser') ? "this browser's own model" : 'a small model, downloaded once after you agree'}); the buttons replay recorded conversations. `
+        : 'Replay: no model key was found, so a local fake model replays recorded conversations. ') +
+      'The MCP servers, their data and the widgets are live. Set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL (e.g. a local Ollama) and restart `npm start` for a large model.';
     replays.hidden = false;
     for (const scenario of config.replay.scenarios) {
       const button = document.createElement('button');
@@ -112,13 +121,28 @@ async function replay(scenario) {
     body: JSON.stringify({file: scenario.file}),
   });
   const {base} = await response.json();
+  // A replay speaks to the fake model; typed questions go back to the device's model afterwards.
+  const typed = {provider: agent.getAttribute('provider'), model: agent.getAttribute('model')};
+  agent.setAttribute('provider', config.provider);
+  if (config.model) agent.setAttribute('model', config.model);
+  else agent.removeAttribute('model');
   agent.setAttribute('endpoint', config.provider === 'openai' ? `${base}/v1` : base);
   for (const b of replays.querySelectorAll('button')) b.disabled = true;
   try {
     await agent.ask(scenario.question);
   } finally {
+    agent.setAttribute('provider', typed.provider);
+    if (typed.model) agent.setAttribute('model', typed.model);
     for (const b of replays.querySelectorAll('button')) b.disabled = false;
   }
+}
+
+/** The models of this device that can answer, in order: the browser's own, then a local one where WebGPU is. */
+function onDeviceProviders() {
+  const providers = [];
+  if ('LanguageModel' in globalThis) providers.push('browser');
+  if (config.localModel && 'gpu' in navigator) providers.push('local');
+  return providers;
 }
 
 const summary = {

@@ -3,7 +3,9 @@
  * `npm start` and the screenshot test that makes the README's picture (test/visual/), so the
  * picture shows exactly the demo a visitor starts.
  */
+import {createReadStream, existsSync, statSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import {GEMMA_PATH} from './fetch-test-models.mjs';
 import {startSandboxServer} from './sandbox-server.mjs';
 import {startPublishedAppServer} from '../test/support/published-app-server.mjs';
 import {start as startData} from '../demo/servers/data-server.mjs';
@@ -57,6 +59,10 @@ export async function startDemoStack({ports = {}, live} = {}) {
     signInServer: {name: 'notes', url: notes.url},
     sandboxUrl: sandbox.url,
     replay: fake && {url: fake.url, scenarios: REPLAY_SCENARIOS},
+    // With no key, a model run in the browser answers typed questions: the browser's own where it
+    // has one, else this GGUF file (AUTOUI_LOCAL_MODEL, or the Gemma 3 270M the tests fetched,
+    // served by this site) after the person agrees to download it.
+    localModel: live ? undefined : localModelUrl(),
   };
 
   return {
@@ -66,6 +72,26 @@ export async function startDemoStack({ports = {}, live} = {}) {
     close: async () => {
       await Promise.allSettled([data.close(), atlas.close(), notes.close(), monitor.close(), sandbox.close(), fake?.close()]);
     },
+  };
+}
+
+/** Where the page finds the local model: `AUTOUI_LOCAL_MODEL`, else the fetched Gemma 3 270M served at {@link LOCAL_MODEL_PATH}. */
+function localModelUrl() {
+  if (process.env.AUTOUI_LOCAL_MODEL) return process.env.AUTOUI_LOCAL_MODEL;
+  return existsSync(GEMMA_PATH) ? LOCAL_MODEL_PATH : undefined;
+}
+
+/** The path the demo's site serves the fetched Gemma 3 270M at. */
+export const LOCAL_MODEL_PATH = '/models/gemma-3-270m-q4_k_m.gguf';
+
+/** A handler for `startStaticServer` that serves the fetched Gemma 3 270M (GET and HEAD, with its length). */
+export function localModelHandler() {
+  return (req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== LOCAL_MODEL_PATH || !existsSync(GEMMA_PATH)) return false;
+    res.writeHead(200, {'content-type': 'application/octet-stream', 'content-length': statSync(GEMMA_PATH).size, 'cache-control': 'no-store'});
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(GEMMA_PATH).pipe(res);
+    return true;
   };
 }
 

@@ -17,7 +17,7 @@
 import {fileURLToPath} from 'node:url';
 import {ensureBuild} from './ensure-build.mjs';
 import {startStaticServer} from './static-server.mjs';
-import {demoConfigHandler, startDemoStack} from './demo-stack.mjs';
+import {demoConfigHandler, localModelHandler, startDemoStack} from './demo-stack.mjs';
 import {loadBuiltProxy, mountedProxy} from './built-proxy.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -47,7 +47,7 @@ const {data, atlas, notes, monitor, sandbox, fakeLlm} = stack.urls;
 
 const proxy = await mountedProxy({...proxyOptions, basePath: '/llm', log: (line) => console.log(`proxy: ${line}`)});
 const port = Number(env.PORT ?? 8080);
-const web = await startStaticServer({root, port, handlers: [demoConfigHandler(stack.config), proxy], connect: stack.connect});
+const web = await startStaticServer({root, port, handlers: [demoConfigHandler(stack.config), localModelHandler(), proxy], connect: stack.connect});
 
 console.log(`
 autoui-agent demo: ${web.url}/demo/
@@ -56,7 +56,7 @@ autoui-agent demo: ${web.url}/demo/
                 Notes ${notes} (asks to sign in: OAuth, with its own authorization server and a demo user)
   MCP App sandbox ${sandbox} (another origin than the page)
   Model         ${live ? `${live.label} via the key proxy at ${web.url}${live.endpoint}` : `none configured: the page offers recorded replays (fake model at ${fakeLlm})`}
-${live ? '' : '  For a real model, restart with ANTHROPIC_API_KEY=…, or OPENAI_API_KEY=…, or OPENAI_BASE_URL=http://localhost:11434/v1 (Ollama).\n'}
+${live ? '' : `  On the device  typed questions go to the browser's own model where it has one${stack.config.localModel ? `, else to ${stack.config.localModel} (downloaded once, after a yes)` : ' (AUTOUI_LOCAL_MODEL=<GGUF URL> adds a local model)'}\n  For a real model, restart with ANTHROPIC_API_KEY=…, or OPENAI_API_KEY=…, or OPENAI_BASE_URL=http://localhost:11434/v1 (Ollama).\n`}
 Ctrl+C to stop.`);
 
 const stop = async () => {
