@@ -19,6 +19,13 @@ for (const [name, url] of JSON.parse(params.get('servers') ?? '[]')) {
   agent.append(server);
 }
 
+// A model run in the browser (provider="local") asks before its download: whoever runs the
+// evaluation with it has agreed, so the card is answered yes as soon as it shows.
+agent.addEventListener('autoui-run-start', () => {
+  const accept = setInterval(() => agent.shadowRoot?.querySelector('[part="model-download-accept"]')?.click(), 200);
+  agent.addEventListener('autoui-run-end', () => clearInterval(accept), {once: true});
+});
+
 const calls = [];
 const elements = new Map();
 agent.addEventListener('autoui-tool-call', (e) => {
