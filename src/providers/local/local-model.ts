@@ -26,6 +26,7 @@ import {convertToOpenAIMessages} from '../openai-compatible/convert-to-openai-me
 import type {ModelDownloadHooks} from '../model-download.js';
 import {clearKeptModels, loadLocalRuntime, type LoadedRuntime} from './local-runtime.js';
 import {ModelTextStream} from './model-text-stream.js';
+import {abortable, orAborted} from './abortable.js';
 
 /** Options of {@link LocalModel}. */
 export interface LocalModelOptions extends ModelDownloadHooks {
@@ -83,9 +84,11 @@ export class LocalModel implements LanguageModel {
   }
 
   async *stream(request: ModelRequest, {signal}: {signal?: AbortSignal} = {}): AsyncIterable<ModelStreamPart> {
-    let runtime: LoadedRuntime;
+    let runtime: LoadedRuntime | undefined;
     try {
-      runtime = await this.#load(signal);
+      // Loading (the WebAssembly compiled, the weights read) cannot be interrupted: Stop ends the wait.
+      runtime = await orAborted(this.#load(signal), signal);
+      if (!runtime) return;
     } catch (error) {
       if (signal?.aborted) return;
       return yield {type: 'error', error: error instanceof AutouiError ? error : new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The local model could not be started: ${(error as Error)?.message ?? error}`, {cause: error})};
@@ -116,7 +119,7 @@ export class LocalModel implements LanguageModel {
   /** A turn through the model's own tool format, with the text formats read as the fallback. */
   async *#nativeTurn(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
     const tools: ChatCompletionTool[] = request.tools.map((t) => ({type: 'function' as const, function: {name: t.name, description: t.description, parameters: t.input_schema as never}}));
-    const chunks = await wllama.createChatCompletion({
+    const chunks = await orAborted(wllama.createChatCompletion({
       ...ANTI_REPETITION,
       messages: convertToOpenAIMessages(request.system, request.messages) as never,
       ...(tools.length ? {tools, tool_choice: request.toolChoice ?? 'auto'} : {}),
@@ -124,10 +127,11 @@ export class LocalModel implements LanguageModel {
       temperature: this.options.temperature ?? 0.2,
       stream: true,
       abortSignal: signal,
-    });
+    }), signal);
+    if (!chunks) return;
     const decoder = new OpenAIDecoder();
     const text = new ModelTextStream({tools: request.tools.map((t) => t.name)});
-    for await (const chunk of chunks) {
+    for await (const chunk of abortable(chunks, signal)) {
       for (const part of decoder.event({data: JSON.stringify(chunk), event: undefined, id: undefined})) {
         if (part.type !== 'text-delta') {
           yield part;
@@ -137,6 +141,7 @@ export class LocalModel implements LanguageModel {
         if (shown) yield {type: 'text-delta', delta: shown};
       }
     }
+    if (signal?.aborted) return;
     const end = text.end();
     if (end.rest) yield {type: 'text-delta', delta: end.rest};
     const ending = decoder.end();
@@ -150,7 +155,7 @@ export class LocalModel implements LanguageModel {
 
   /** A turn held by a grammar to words or one call (`turn-constraint.ts`). */
   async *#constrainedTurn(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
-    const chunks = await wllama.createChatCompletion({
+    const chunks = await orAborted(wllama.createChatCompletion({
       ...ANTI_REPETITION,
       messages: constrainedMessages(request),
       response_format: {type: 'json_schema', json_schema: {name: 'turn', schema: turnConstraint(request.tools, request.toolChoice), strict: true}},
@@ -158,11 +163,12 @@ export class LocalModel implements LanguageModel {
       temperature: this.options.temperature ?? 0.2,
       stream: true,
       abortSignal: signal,
-    });
+    }), signal);
+    if (!chunks) return;
     const answer = new AnswerTextStream();
     let reason: string | null | undefined;
     let usage: Usage | undefined;
-    for await (const chunk of chunks) {
+    for await (const chunk of abortable(chunks, signal)) {
       if (chunk.usage) usage = {inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0, ...(chunk.timings?.cache_n ? {cacheReadTokens: chunk.timings.cache_n} : {})};
       const choice = chunk.choices?.[0];
       const delta = choice?.delta?.content;
@@ -172,6 +178,7 @@ export class LocalModel implements LanguageModel {
       }
       if (choice?.finish_reason) reason = choice.finish_reason;
     }
+    if (signal?.aborted) return;
     if (reason === 'length') return yield {type: 'error', error: new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, 'The local model reached its output limit before its answer was complete.')};
     const turn = readConstrainedTurn(answer.json);
     if (turn.kind === 'invalid') return yield {type: 'error', error: new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The local model gave an answer that cannot be read: ${turn.error}.`)};
