@@ -130,9 +130,11 @@ test('the license notices of every bundled package travel with the package', () 
   const scriptTag = listed('dist/THIRD-PARTY-LICENSES.txt');
   for (const name of ['lit', 'lit-html', 'chart.js', 'leaflet', 'marked', 'dompurify', 'zod', '@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps']) assert.ok(scriptTag.includes(name), `${name} is inlined in dist/ but not in its notices`);
   for (const name of ['papaparse', 'sql.js', '@e965/xlsx']) assert.ok(scriptTag.includes(name), `${name} is in the files Worker's source in dist/ but not in its notices`);
-  // The bundler build inlines only the MCP Apps SDK's code, Leaflet's stylesheet and the files
-  // Worker's source (one string: Papa Parse, sql.js, SheetJS); the rest, the MCP client included, the app installs.
-  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', 'leaflet', 'papaparse', 'sql.js']);
+  assert.ok(scriptTag.includes('@wllama/wllama'), "the local model's runtime (wllama and llama.cpp's WebAssembly) is in dist/ but not in its notices");
+  // The bundler build inlines only the MCP Apps SDK's code, Leaflet's stylesheet, the files
+  // Worker's source (one string: Papa Parse, sql.js, SheetJS) and the local model's runtime
+  // (wllama, whose WebAssembly it takes from dist/); the rest, the MCP client included, the app installs.
+  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', '@wllama/wllama', 'leaflet', 'papaparse', 'sql.js']);
 });
 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
