@@ -15,7 +15,7 @@
  * Every failure is an `error` part with a `LOCAL_MODEL_*` code; Stop aborts the generation (or the
  * download, or the question before it) and the turn ends with no error.
  */
-import type {ChatCompletionTool, Wllama} from '@wllama/wllama';
+import type {ChatCompletionParams, ChatCompletionTool, Wllama} from '@wllama/wllama';
 import {AutouiError, ErrorCodes} from '../../errors.js';
 import type {LanguageModel, ModelRequest, ModelStreamPart, Usage} from '../language-model.js';
 import {AnswerTextStream} from '../constrained/answer-text-stream.js';
@@ -116,18 +116,20 @@ export class LocalModel implements LanguageModel {
     return loading;
   }
 
+  /** A streamed completion of `body` with the turn's limits and sampling; undefined when Stop came first. */
+  #completion(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined, body: Pick<ChatCompletionParams, 'messages' | 'tools' | 'tool_choice' | 'response_format'>) {
+    const max_tokens = request.maxTokens ?? this.options.maxTokens ?? 1024;
+    const temperature = this.options.temperature ?? 0.2;
+    return orAborted(wllama.createChatCompletion({...ANTI_REPETITION, ...body, max_tokens, temperature, stream: true, abortSignal: signal}), signal);
+  }
+
   /** A turn through the model's own tool format, with the text formats read as the fallback. */
   async *#nativeTurn(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
     const tools: ChatCompletionTool[] = request.tools.map((t) => ({type: 'function' as const, function: {name: t.name, description: t.description, parameters: t.input_schema as never}}));
-    const chunks = await orAborted(wllama.createChatCompletion({
-      ...ANTI_REPETITION,
+    const chunks = await this.#completion(wllama, request, signal, {
       messages: convertToOpenAIMessages(request.system, request.messages) as never,
       ...(tools.length ? {tools, tool_choice: request.toolChoice ?? 'auto'} : {}),
-      max_tokens: request.maxTokens ?? this.options.maxTokens ?? 1024,
-      temperature: this.options.temperature ?? 0.2,
-      stream: true,
-      abortSignal: signal,
-    }), signal);
+    });
     if (!chunks) return;
     const decoder = new OpenAIDecoder();
     const text = new ModelTextStream({tools: request.tools.map((t) => t.name)});
@@ -155,15 +157,10 @@ export class LocalModel implements LanguageModel {
 
   /** A turn held by a grammar to words or one call (`turn-constraint.ts`). */
   async *#constrainedTurn(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
-    const chunks = await orAborted(wllama.createChatCompletion({
-      ...ANTI_REPETITION,
+    const chunks = await this.#completion(wllama, request, signal, {
       messages: constrainedMessages(request),
       response_format: {type: 'json_schema', json_schema: {name: 'turn', schema: turnConstraint(request.tools, request.toolChoice), strict: true}},
-      max_tokens: request.maxTokens ?? this.options.maxTokens ?? 1024,
-      temperature: this.options.temperature ?? 0.2,
-      stream: true,
-      abortSignal: signal,
-    }), signal);
+    });
     if (!chunks) return;
     const answer = new AnswerTextStream();
     let reason: string | null | undefined;
