@@ -56,16 +56,17 @@ export async function loadLocalRuntime(load: RuntimeLoad): Promise<LoadedRuntime
       progressCallback: downloading ? ({loaded, total}) => load.onDownloadProgress?.({loaded, total}) : undefined,
     });
     // wllama reports a file llama.cpp could not load as a model with no vocabulary, not as an error.
-    if (!wllama.getLoadedContextInfo().n_vocab) throw new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The file at ${load.url} is not a GGUF model this runtime can load (cut short, or not a model): it was not kept.`);
+    if (!wllama.getLoadedContextInfo().n_vocab) throw new Error('llama.cpp found no model in it');
     const template = wllama.getChatTemplate() ?? '';
     return {wllama, nativeTools: /\btools\b/.test(template)};
   } catch (error) {
-    // A copy that cannot be loaded is not kept: the next question downloads the file again.
-    await forget(wllama, load.url);
     await wllama.exit().catch(() => undefined);
+    // A refusal, a Cancel or a Stop says nothing against the file: a kept copy stays kept.
     if (error instanceof AutouiError) throw error;
     if (load.downloadCancelled?.()?.aborted) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, 'The download of the local model was cancelled.');
     if (load.signal?.aborted || error instanceof WllamaAbortError) throw error;
+    // A copy that cannot be loaded is not kept: the next question downloads the file again.
+    await forget(wllama, load.url);
     throw new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, loadFailureWords(load.url, error), {cause: error});
   }
 }
@@ -123,7 +124,7 @@ function fileName(url: string): string {
 function loadFailureWords(url: string, error: unknown): string {
   const message = (error as Error)?.message ?? String(error);
   if (/Failed to fetch|HTTP \d|NetworkError/i.test(message)) return `The local model could not be downloaded from ${url}: ${message}.`;
-  if (/magic|gguf|invalid|load/i.test(message)) return `The file at ${url} is not a GGUF model this runtime can load (${message}).`;
+  if (/magic|gguf|invalid|load|no model/i.test(message)) return `The file at ${url} is not a GGUF model this runtime can load (${message}); it was not kept.`;
   return `The local model could not be started: ${message}.`;
 }
 

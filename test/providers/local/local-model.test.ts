@@ -130,6 +130,10 @@ describe('LocalModel (wllama, a random-weight GGUF)', function () {
       const parts = await collect(local.stream(request()));
       expect(errors(parts).map((e) => e.code), path).to.deep.equal(['LOCAL_MODEL_FAILED']);
       expect(errors(parts)[0].message, path).to.include(path.slice(1));
+      // The bad copy was not kept: the next question asks again before downloading.
+      const again = model(path, false);
+      await collect(again.local.stream(request()));
+      expect(again.asked, path).to.have.length(1);
     }
   });
 
