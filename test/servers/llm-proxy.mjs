@@ -5,7 +5,9 @@
  *   POST /__proxies        the options of `createLlmProxy` as JSON (upstreams pointed at fake-LLM
  *                          scenarios, keys, allowedOrigins, maxBodyBytes, maxTokens, limits,
  *                          visitorTokens, ...) → 201 `{url}`: that proxy, served by `node:http`
- *                          through `toNodeListener` on a free loopback port
+ *                          through `toNodeListener` on a free loopback port. One option of the
+ *                          factory's own, `clockAt` (ms since the epoch), freezes the clock its
+ *                          limits count with, so a per-minute window never ends mid-test
  *   POST /__visitor-tokens `{secret, subject, audience, expiresInSeconds}` → 201 `{token}`, signed
  *                          with `createVisitorToken` here, as a site's server would
  *
@@ -19,15 +21,28 @@ export const name = 'llm-proxy';
 
 /** Starts the factory on a free port. */
 export async function start() {
-  const {createLlmProxy, toNodeListener, createVisitorToken} = await loadProxy();
+  const {createLlmProxy, toNodeListener, createVisitorToken, createMemoryLimitStore} = await loadProxy();
   const proxies = [];
 
   /** Serves `createLlmProxy(options)` on a free loopback port. */
-  async function serveProxy(options) {
+  async function serveProxy({clockAt, ...options}) {
+    if (clockAt !== undefined) options.store = frozenStore(createMemoryLimitStore(), clockAt);
     const server = createServer(toNodeListener(createLlmProxy(options)));
     await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
     proxies.push(server);
     return `http://127.0.0.1:${server.address().port}`;
+  }
+
+  /**
+   * `store` counting every request at `clockAt`: a test that fills a per-minute window knows the
+   * window and the wait the proxy names, however slowly the machine runs.
+   */
+  function frozenStore(store, clockAt) {
+    return {
+      admit: (plan) => store.admit({...plan, now: clockAt}),
+      settle: (plan, tokens) => store.settle({...plan, now: clockAt}, tokens),
+      usage: (_now, visitor) => store.usage(clockAt, visitor),
+    };
   }
 
   const routes = {
