@@ -101,6 +101,21 @@ const BASELINE = {
   servers: [],
 };
 
+/** A question that has not ended by then hangs: a bound for a bug, far above any busy machine's pace. */
+const LIMIT_MS = 120_000;
+
+/**
+ * The element's `stream-timeout` and `tool-timeout` for case `c`: short only where a stall is the
+ * fault and the window is the one way the stalled request can end; everywhere else the element's
+ * defaults, so how slowly a busy machine answers never decides a case. A stalled tool call keeps
+ * 10 s: the healthy Atlas call of the same question must answer within that window too.
+ */
+function timeouts(c: FaultCase): Record<string, string> {
+  if (c.fault.kind !== 'stall') return {};
+  if (c.where === 'llm') return {'stream-timeout': '1'};
+  return c.fault.rpc === 'tools/call' ? {'tool-timeout': '10'} : {};
+}
+
 /** Runs one case on a fresh element; returns its problems and the MCP requests the servers saw. */
 async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; leaks: string[]}> {
   const problems: string[] = [];
@@ -118,7 +133,7 @@ async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; le
   const llmBase = `${llm.base}${new URL(scenario.base).pathname}`;
 
   const agent = document.createElement('autoui-agent');
-  const attributes = {lang: 'en', provider: c.wire, endpoint: c.wire === 'openai' ? `${llmBase}/v1` : llmBase, 'allow-browser-key': '', approve: 'never', 'stream-timeout': '1', 'tool-timeout': '2'};
+  const attributes = {lang: 'en', provider: c.wire, endpoint: c.wire === 'openai' ? `${llmBase}/v1` : llmBase, 'allow-browser-key': '', approve: 'never', ...timeouts(c)};
   for (const [name, value] of Object.entries(attributes)) agent.setAttribute(name, value);
   agent.apiKey = BROWSER_KEY;
   // The MCP faults of this family are the 2025 lifecycle's (initialize refused or cut, a forgotten
@@ -132,9 +147,7 @@ async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; le
     await engineLoaded(agent);
     await agent.restore(JSON.stringify(BASELINE));
     const before = agent.session.transcript.map((e) => JSON.stringify(e));
-    const started = performance.now();
-    const result = await withTimeout(agent.ask(`Question ${i}`), 30_000, 'the question');
-    const elapsed = performance.now() - started;
+    const result = await withTimeout(agent.ask(`Question ${i}`), LIMIT_MS, 'the question');
     if (result.stopReason !== c.expect.ends) problems.push(`ended ${result.stopReason} (${result.error?.code ?? ''} ${result.error?.message?.slice(0, 100) ?? ''}), expected ${c.expect.ends}`);
     if (c.expect.code && result.error?.code !== c.expect.code) problems.push(`failed with ${result.error?.code}, expected ${c.expect.code}`);
     // The requests each rule allows.
@@ -161,7 +174,6 @@ async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; le
     const after = agent.session.transcript.map((e) => JSON.stringify(e));
     if (after.slice(0, before.length).join('\n') !== before.join('\n')) problems.push('the transcript lost or changed lines');
     if (!agent.session.transcript.some((e) => e.kind === 'user' && e.text === `Question ${i}`)) problems.push('the question is not in the transcript');
-    if (elapsed > 25_000) problems.push(`took ${Math.round(elapsed)} ms`);
     const mcpRequests = [...dataLog, ...(await atlas.log())].map((r) => ({where: `an MCP request (${r.rpc ?? r.method})`, text: JSON.stringify(r.headers) + r.body}));
     return {problems, leaks: keyLeaks(BROWSER_KEY, watched, mcpRequests)};
   } catch (error) {
