@@ -8,6 +8,13 @@ import {ErrorCodes} from '../../src/errors.js';
 import {createProvider} from '../../src/providers/index.js';
 import {callsOf, collect, errorOf, finishOf, textOf, type Wire} from './fake-llm.js';
 import {LONG_SQL, REQUEST, setup} from './provider-setup.js';
+import type {ModelStreamPart} from '../../src/providers/language-model.js';
+import {manualClock} from '../helpers/manual-clock.js';
+
+/** The stall window of the tests that check it: a length no other timer of the page uses, held by a manual clock. */
+const IDLE_MS = 4321;
+/** A retry wait longer than {@link IDLE_MS}, on the same clock. */
+const RETRY_WAIT_MS = 8765;
 
 /** Defines the fault cases for `wire`. */
 export function runProviderFaultSuite(wire: Wire): void {
@@ -36,11 +43,27 @@ export function runProviderFaultSuite(wire: Wire): void {
     });
 
     it('gives up on a stalled stream after idleTimeoutMs, keeping the text', async () => {
-      const {model} = await setup(wire, [{text: 'Then silence', fault: {stall: true}}], {idleTimeoutMs: 300});
-      const parts = await collect(model.stream(REQUEST));
-      expect(textOf(parts)).to.equal('Then silence');
-      expect(errorOf(parts)!.code).to.equal(ErrorCodes.PROVIDER_STREAM);
-      expect(errorOf(parts)!.message).to.contain('sent nothing');
+      // The window runs on a clock moved by hand once the text is in: a slow machine cannot close it early.
+      const clock = manualClock([IDLE_MS]);
+      try {
+        const {model} = await setup(wire, [{text: 'Then silence', fault: {stall: true}}], {idleTimeoutMs: IDLE_MS});
+        const parts: ModelStreamPart[] = [];
+        const stream = model.stream(REQUEST)[Symbol.asyncIterator]();
+        while (textOf(parts) !== 'Then silence') {
+          const step = await stream.next();
+          if (step.done) throw new Error(`the stream ended before its text: ${JSON.stringify(parts)}`);
+          parts.push(step.value);
+        }
+        clock.advance(IDLE_MS - 1);
+        expect(clock.pending, 'the window is still open a millisecond before its end').to.equal(1);
+        clock.advance(1);
+        for (let step = await stream.next(); !step.done; step = await stream.next()) parts.push(step.value);
+        expect(textOf(parts)).to.equal('Then silence');
+        expect(errorOf(parts)!.code).to.equal(ErrorCodes.PROVIDER_STREAM);
+        expect(errorOf(parts)!.message).to.contain('sent nothing for 4.3 s');
+      } finally {
+        clock.restore();
+      }
     });
 
     it('waits for a slow server (delayMs) and answers normally', async () => {
@@ -103,9 +126,21 @@ export function runProviderFaultSuite(wire: Wire): void {
     });
 
     it('does not count the wait for a retry as silence: a retry-after longer than the idle timeout still gets its answer', async () => {
-      const {model, s} = await setup(wire, [{text: 'after the wait', fault: {status: 429, headers: {'retry-after-ms': '500'}, failTimes: 1}}], {idleTimeoutMs: 250});
-      expect(textOf(await collect(model.stream(REQUEST)))).to.equal('after the wait');
-      expect(await s.requests()).to.have.length(2);
+      // Both the wait and the window run on a clock moved by hand: the whole wait passes at once,
+      // which would close a window that counted it, and no more time passes after it.
+      const clock = manualClock([IDLE_MS, RETRY_WAIT_MS]);
+      try {
+        let retried = () => {};
+        const waiting = new Promise<void>((resolve) => (retried = resolve));
+        const {model, s} = await setup(wire, [{text: 'after the wait', fault: {status: 429, headers: {'retry-after-ms': String(RETRY_WAIT_MS)}, failTimes: 1}}], {idleTimeoutMs: IDLE_MS, onRetry: () => retried()});
+        const answer = collect(model.stream(REQUEST));
+        await waiting;
+        clock.advance(RETRY_WAIT_MS);
+        expect(textOf(await answer)).to.equal('after the wait');
+        expect(await s.requests()).to.have.length(2);
+      } finally {
+        clock.restore();
+      }
     });
 
     it('follows x-should-retry over the status, both ways', async () => {
