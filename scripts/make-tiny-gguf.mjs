@@ -6,16 +6,22 @@
  * the download and its progress, Cancel, the cache, streaming, Stop, a grammar-constrained answer.
  *
  * The vocabulary is a SentencePiece one (`tokenizer.ggml.model = llama`): the control tokens, the
- * printable ASCII characters, and the 256 byte tokens as fallback, so any text tokenizes. The chat
- * template is ChatML, which llama.cpp renders with its own Jinja engine.
+ * printable ASCII characters, and the 256 byte tokens as fallback, so any text tokenizes. The file
+ * has no chat template unless one is given (llama.cpp then writes ChatML, and the local provider,
+ * seeing no tools in it, holds each answer with a grammar).
  *
- *   node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N]
+ * A model for the native tool path (`tools: 'native'` or `'text'`) has a chat template that
+ * mentions tools (scripts/tiny-gguf-chat.mjs) and scripted weights: whatever it is asked, it
+ * writes a few words and a `<tool_call>` of `lookup`, then ends, the same on every run.
+ *
+ *   node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N] [--tools native|text]
  *
  * `--pad-mb` adds an unused tensor of about N MB, so a test can watch a download take its time.
  * The same seed gives the same bytes, so a cached copy stays valid between runs.
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname} from 'node:path';
+import {CALL_SCRIPT, TOOLS_LISTED_TEMPLATE, TOOLS_TEMPLATE} from './tiny-gguf-chat.mjs';
 
 const GGUF_MAGIC = 0x46554747; // "GGUF", little-endian
 const GGUF_VERSION = 3;
@@ -33,8 +39,8 @@ const N_CTX = 4096;
 /** Token types of llama.cpp's SentencePiece vocabulary. */
 const TOKEN = {NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6};
 
-/** The vocabulary: [piece, type]. */
-function vocabulary() {
+/** The vocabulary: [piece, type]; `script`'s pieces come last, as words of their own. */
+function vocabulary(script = []) {
   const tokens = [
     ['<unk>', TOKEN.UNKNOWN],
     ['<s>', TOKEN.CONTROL],
@@ -42,10 +48,41 @@ function vocabulary() {
   ];
   for (let byte = 0; byte < 256; byte++) tokens.push([`<0x${byte.toString(16).toUpperCase().padStart(2, '0')}>`, TOKEN.BYTE]);
   for (let code = 32; code < 127; code++) tokens.push([code === 32 ? '\u2581' : String.fromCharCode(code), TOKEN.NORMAL]);
+  for (const piece of script) tokens.push([piece.replaceAll(' ', '\u2581'), TOKEN.NORMAL]);
   return tokens;
 }
 
-const CHATML = "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
+/** The token every prompt ends with: the newline after the chat template's `assistant` (a byte token). */
+const NEWLINE_TOKEN = 3 + 0x0a;
+const EOS_TOKEN = 2;
+
+/**
+ * Weights that make the model write `script` after any prompt, then end. The layers add nothing
+ * (the attention's and the feed-forward's output weights are zero), so the next token depends on
+ * the last one only; each link of the chain (the prompt's final newline, each piece in turn) has
+ * an embedding dimension of its own, which the output weights map to the next link with a logit
+ * far above any other, so greedy decoding and the anti-repetition samplers alike follow it.
+ * Returns, by tensor name, a function that rewrites that tensor's random values.
+ */
+function scriptedWeights(script, firstPieceId) {
+  const chain = [NEWLINE_TOKEN, ...script.map((_, i) => firstPieceId + i), EOS_TOKEN];
+  if (chain.length - 1 > N_EMBD) throw new Error(`a script has at most ${N_EMBD - 1} pieces`);
+  /** Sets, for each link `i`, the row of `tokenOf(i)` to `value` on dimension `i` and 0 elsewhere. */
+  const oneHot = (tokenOf, value) => (values) => {
+    for (let i = 0; i < chain.length - 1; i++) {
+      const row = values.subarray(tokenOf(i) * N_EMBD, (tokenOf(i) + 1) * N_EMBD);
+      row.fill(0);
+      row[i] = value;
+    }
+  };
+  const zero = (values) => values.fill(0);
+  const overrides = {'token_embd.weight': oneHot((i) => chain[i], 1), 'output.weight': oneHot((i) => chain[i + 1], 10)};
+  for (let layer = 0; layer < N_LAYER; layer++) overrides[`blk.${layer}.attn_output.weight`] = overrides[`blk.${layer}.ffn_down.weight`] = zero;
+  return overrides;
+}
+
+/** The chat template of each kind of tools model. */
+const TEMPLATES = {native: TOOLS_TEMPLATE, text: TOOLS_LISTED_TEMPLATE};
 
 /** A seeded generator of small floats (mulberry32), so the file is the same on every machine. */
 function randomFloats(seed) {
@@ -98,9 +135,16 @@ class Writer {
   }
 }
 
-/** Writes the model's bytes. */
-export function tinyGguf({padMb = 0} = {}) {
-  const vocab = vocabulary();
+/**
+ * Writes the model's bytes. `tools`: `'native'` for a model whose template writes tools and calls
+ * (llama.cpp reads its calls), `'text'` for one whose template only lists tools (its calls come
+ * back as text); either writes CALL_SCRIPT. Without it, random weights and no chat template.
+ */
+export function tinyGguf({padMb = 0, tools} = {}) {
+  if (tools && !TEMPLATES[tools]) throw new Error(`tools is 'native' or 'text', not ${tools}`);
+  const template = tools && TEMPLATES[tools];
+  const script = tools && CALL_SCRIPT;
+  const vocab = vocabulary(script);
   const metadata = [
     ['general.architecture', TYPE.STRING, 'llama'],
     ['general.name', TYPE.STRING, 'autoui tiny random'],
@@ -121,7 +165,8 @@ export function tinyGguf({padMb = 0} = {}) {
     ['tokenizer.ggml.eos_token_id', TYPE.UINT32, 2],
     ['tokenizer.ggml.unknown_token_id', TYPE.UINT32, 0],
     ['tokenizer.ggml.add_bos_token', TYPE.UINT32, 0],
-  ].filter(([key]) => key !== 'tokenizer.ggml.add_bos_token');
+    ['tokenizer.chat_template', TYPE.STRING, template],
+  ].filter(([key, , value]) => key !== 'tokenizer.ggml.add_bos_token' && value !== undefined);
 
   const nVocab = vocab.length;
   const tensors = [
@@ -169,11 +214,13 @@ export function tinyGguf({padMb = 0} = {}) {
   head.padTo(ALIGNMENT);
 
   const next = randomFloats(44);
+  const overrides = script ? scriptedWeights(script, nVocab - script.length) : {};
   const data = new Writer();
-  for (const [, dims, constant] of tensors) {
+  for (const [name, dims, constant] of tensors) {
     const count = dims.reduce((a, b) => a * b, 1);
     const values = new Float32Array(count);
     for (let i = 0; i < count; i++) values[i] = constant ?? next();
+    overrides[name]?.(values);
     data.push(Buffer.from(values.buffer));
     data.padTo(ALIGNMENT);
   }
@@ -196,11 +243,11 @@ const align = (n) => Math.ceil(n / ALIGNMENT) * ALIGNMENT;
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [out, ...rest] = process.argv.slice(2);
   if (!out) {
-    console.error('usage: node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N]');
+    console.error('usage: node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N] [--tools native|text]');
     process.exit(2);
   }
-  const padAt = rest.indexOf('--pad-mb');
-  const bytes = tinyGguf({padMb: padAt >= 0 ? Number(rest[padAt + 1]) : 0});
+  const option = (name) => (rest.includes(name) ? rest[rest.indexOf(name) + 1] : undefined);
+  const bytes = tinyGguf({padMb: Number(option('--pad-mb') ?? 0), tools: option('--tools')});
   mkdirSync(dirname(out), {recursive: true});
   writeFileSync(out, bytes);
   console.log(`${out}: ${bytes.length} bytes`);

@@ -6,6 +6,11 @@
  * - `/tiny.gguf`: the random-weight model of scripts/make-tiny-gguf.mjs (half a megabyte);
  * - `/slow.gguf`: the same model with 16 MB of padding, sent at about 2 MB/s, so a test can watch
  *   the progress and cancel mid-download (its name differs, so it is kept apart in the browser);
+ * - `/tools.gguf`: a tiny model whose chat template writes tools and calls (so `provider="local"`
+ *   takes its native path, and llama.cpp reads the model's calls), with scripted weights: whatever
+ *   it is asked, it writes "Let me check." and a `<tool_call>` of `lookup` for Paris;
+ * - `/tools-text.gguf`: the same words from a model whose template only lists the tools, so the
+ *   call comes back as text, for the provider's text parsers;
  * - `/truncated.gguf`: the tiny model cut in half; `/not-a-model.gguf`: a text file;
  * - `/gemma-3-270m.gguf`: the real Gemma 3 270M that scripts/fetch-test-models.mjs fetched, when it did;
  * - `/requests?path=/tiny.gguf`: how many GET and HEAD requests that file had; `/reset` zeroes the counts.
@@ -24,6 +29,8 @@ export async function start() {
     '/tiny.gguf': {bytes: tiny},
     '/tiny-second.gguf': {bytes: tiny},
     '/slow.gguf': {bytes: tinyGguf({padMb: 16}), bytesPerTick: 64 * 1024},
+    '/tools.gguf': {bytes: tinyGguf({tools: 'native'})},
+    '/tools-text.gguf': {bytes: tinyGguf({tools: 'text'})},
     '/truncated.gguf': {bytes: tiny.subarray(0, tiny.length >> 1)},
     '/not-a-model.gguf': {bytes: Buffer.from('This is not a model.\n'.repeat(100))},
   };
