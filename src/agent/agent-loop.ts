@@ -32,6 +32,10 @@ export type StopReason = 'end_turn' | 'max_iterations' | 'max_tokens' | 'aborted
 export interface AgentCallbacks {
   /** A piece of streamed assistant text. */
   onText?(delta: string): void;
+  /** A piece of the model's thinking, for a view that shows it apart (never the answer). */
+  onReasoning?(delta: string): void;
+  /** The model read only the latest part of the conversation this turn: `dropped` oldest messages did not fit its context window. */
+  onContextTrimmed?(info: {dropped: number; contextWindow: number}): void;
   /** A complete assistant message (its text), at the end of each turn that had text. */
   onMessage?(message: {role: 'assistant'; text: string}): void;
   /** A tool call finished (successfully or not). */
@@ -171,7 +175,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
 
       const mustCall = size.firstTurnMustCall && iteration === 1 && tools.length > 0;
       const request = {system, messages, tools, maxTokens: options.maxTokens ?? size.maxTokens, ...(mustCall ? {toolChoice: 'required' as const} : {})};
-      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onCall, drafts, usage: result.usage});
+      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onReasoning: callbacks.onReasoning, onContextTrimmed: callbacks.onContextTrimmed, onCall, drafts, usage: result.usage});
       if (turn.message) messages.push(turn.message);
       if (turn.text) {
         result.text = turn.text;
@@ -221,6 +225,8 @@ function safeCallbacks(callbacks: AgentCallbacks = {}): Required<AgentCallbacks>
     };
   return {
     onText: wrap(callbacks.onText?.bind(callbacks)),
+    onReasoning: wrap(callbacks.onReasoning?.bind(callbacks)),
+    onContextTrimmed: wrap(callbacks.onContextTrimmed?.bind(callbacks)),
     onMessage: wrap(callbacks.onMessage?.bind(callbacks)),
     onToolCall: wrap(callbacks.onToolCall?.bind(callbacks)),
     onIteration: wrap(callbacks.onIteration?.bind(callbacks)),

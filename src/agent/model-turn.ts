@@ -24,6 +24,10 @@ export interface TurnReader {
   signal: AbortSignal;
   /** Gets the text as it comes. */
   onText(delta: string): void;
+  /** Gets the model's thinking as it comes (never part of the answer). */
+  onReasoning?(delta: string): void;
+  /** The model read only the latest part of the conversation this turn (see `context-trimmed`). */
+  onContextTrimmed?(info: {dropped: number; contextWindow: number}): void;
   /** The model started writing a call to `name` (its arguments follow). */
   onCall(name: string): void;
   /** Drafts the calls whose tools can be previewed. */
@@ -37,7 +41,7 @@ export interface TurnReader {
  * the stream ends. Never throws: a failed stream is the turn's `error` (none once the run was
  * aborted).
  */
-export async function streamTurn(provider: LanguageModel, request: Parameters<LanguageModel['stream']>[0], {signal, onText, onCall, drafts, usage}: TurnReader): Promise<Turn> {
+export async function streamTurn(provider: LanguageModel, request: Parameters<LanguageModel['stream']>[0], {signal, onText, onReasoning, onContextTrimmed, onCall, drafts, usage}: TurnReader): Promise<Turn> {
   const turn: Turn = {text: '', toolCalls: []};
   let turnUsage: Usage | undefined;
   try {
@@ -48,6 +52,12 @@ export async function streamTurn(provider: LanguageModel, request: Parameters<La
         case 'text-delta':
           turn.text += part.delta;
           onText(part.delta);
+          break;
+        case 'reasoning-delta':
+          onReasoning?.(part.delta);
+          break;
+        case 'context-trimmed':
+          onContextTrimmed?.({dropped: part.dropped, contextWindow: part.contextWindow});
           break;
         case 'tool-input-start':
           onCall(part.name);

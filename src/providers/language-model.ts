@@ -67,6 +67,17 @@ export type ModelStreamPart =
   | {type: 'tool-input-start'; id: string; name: string}
   /** A fragment of a streamed call's arguments, as the model wrote it (its JSON, not yet whole). */
   | {type: 'tool-input-delta'; id: string; delta: string}
+  /**
+   * A piece of the model's thinking (a small model's `<think>` block): a view may show it apart,
+   * collapsed; it is never the answer and never sent back to the model.
+   */
+  | {type: 'reasoning-delta'; delta: string}
+  /**
+   * The model could not read the whole conversation, so this turn it read only the latest part:
+   * `dropped` of the oldest messages were left out to fit its `contextWindow` (in tokens). The
+   * person is told; nothing is lost from the session's own history.
+   */
+  | {type: 'context-trimmed'; dropped: number; contextWindow: number}
   | {type: 'finish'; reason: FinishReason; usage?: Usage; raw?: string}
   | {type: 'error'; error: AutouiError};
 

@@ -11,7 +11,7 @@ import type {NewWidget} from '../agent/widget-sink.js';
 import {AutouiError, type AutouiErrorCode} from '../errors.js';
 import type {ModelMessage} from '../providers/model-messages.js';
 import type {SessionEvent, SessionListener} from './session-events.js';
-import {appendAssistantText, endAssistantText, settleEntry, signLastAnswer, type CardEntry, type Notice, type TranscriptEntry} from './transcript.js';
+import {appendAssistantText, appendAssistantThinking, endAssistantText, settleEntry, signLastAnswer, type CardEntry, type Notice, type TranscriptEntry} from './transcript.js';
 import type {WidgetChange} from './widget-store.js';
 
 /** A conversation's content, as a restore puts it in place. */
@@ -78,11 +78,27 @@ export class Conversation {
 
   /** What the loop tells of a live question: streamed text, messages, tool calls, steps. `live` false drops them (a cleared run). */
   loopCallbacks(live: () => boolean): AgentCallbacks {
+    // One notice a question for a conversation too long for the model: later turns that leave out more update it.
+    let trimmed: Extract<TranscriptEntry, {kind: 'notice'}> | undefined;
     return {
       onText: (delta) => {
         if (!live()) return;
         this.#transcript = appendAssistantText(this.#transcript, delta);
         this.emit({type: 'text', delta});
+      },
+      onReasoning: (delta) => {
+        if (!live()) return;
+        this.#transcript = appendAssistantThinking(this.#transcript, delta);
+        this.emit({type: 'reasoning', delta});
+      },
+      onContextTrimmed: ({dropped, contextWindow}) => {
+        if (!live() || (trimmed?.trimmed && trimmed.trimmed.dropped >= dropped)) return;
+        const notice: Notice = {reason: 'trimmed', level: 'info', trimmed: {dropped, contextWindow}};
+        const index = trimmed ? this.#transcript.indexOf(trimmed) : -1;
+        trimmed = {kind: 'notice', ...notice};
+        if (index < 0) this.#transcript = [...this.#transcript, trimmed];
+        else this.#transcript = this.#transcript.map((entry, i) => (i === index ? trimmed! : entry));
+        this.emit({type: 'notice', notice});
       },
       onMessage: ({text}) => {
         if (!live()) return;

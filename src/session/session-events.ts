@@ -27,6 +27,8 @@ export interface SessionError {
 export type SessionEvent =
   | {type: 'run-start'; question: string}
   | {type: 'text'; delta: string}
+  /** A piece of the model's thinking (a small model's `<think>`): shown apart, never the answer. */
+  | {type: 'reasoning'; delta: string}
   | {type: 'message'; role: 'assistant'; text: string}
   | {type: 'tool-call'; call: ToolCall}
   /** The run is on a new step (thinking, searching, calling a server, drawing a widget): what a view says it is doing. */

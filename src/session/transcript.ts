@@ -11,7 +11,7 @@ import type {ElicitationPrompt, ElicitationState} from './session-elicitations.j
 import type {SignInRequest, SignInState} from './session-sign-ins.js';
 
 /** Why a notice was shown. */
-export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage' | 'app' | 'file';
+export type NoticeReason = 'busy' | 'aborted' | 'max_iterations' | 'max_tokens' | 'error' | 'restored' | 'storage' | 'app' | 'file' | 'trimmed';
 
 /** Where a restored session came from: the page's call or attribute, a share link, the browser's stored copy. */
 export type RestoreSource = 'snapshot' | 'share' | 'local';
@@ -32,6 +32,11 @@ export interface Notice {
    * `missing`: a restored snapshot's widgets came from them, and they must be attached again.
    */
   file?: FileNotice;
+  /**
+   * For `trimmed`: the model on the device could not read the whole conversation, so it read the
+   * latest part only: the most oldest messages it left out in this question, and its context window in tokens.
+   */
+  trimmed?: {dropped: number; contextWindow: number};
 }
 
 /** The facts of a `file` notice. */
@@ -49,8 +54,10 @@ export type TranscriptEntry =
   /**
    * An answer; `by` names the model when it ran on the person's device (`browser`, `local`), so
    * they know which model they read (a page may list several in order of preference).
+   * `thinking`: what the model wrote while thinking before it (a small model's `<think>` block),
+   * shown apart and collapsed; never part of the answer, never in a snapshot.
    */
-  | {kind: 'assistant'; text: string; streaming: boolean; by?: {provider: string; id: string}}
+  | {kind: 'assistant'; text: string; streaming: boolean; by?: {provider: string; id: string}; thinking?: string}
   | {kind: 'tool'; call: ToolCall}
   /** A call that waited (or waits: `pending`) for a person's approval. */
   | {kind: 'approval'; request: ApprovalRequest; state: ApprovalState}
@@ -80,6 +87,16 @@ export function appendAssistantText(entries: readonly TranscriptEntry[], delta: 
   const current = entries[index] as Extract<TranscriptEntry, {kind: 'assistant'}>;
   const next = entries.slice();
   next[index] = {...current, text: current.text + delta};
+  return next;
+}
+
+/** Appends streamed thinking to the answer being streamed (its text may still be empty), starting one if needed. Returns a new list. */
+export function appendAssistantThinking(entries: readonly TranscriptEntry[], delta: string): TranscriptEntry[] {
+  const index = streamingIndex(entries);
+  if (index < 0) return [...entries, {kind: 'assistant', text: '', streaming: true, thinking: delta}];
+  const current = entries[index] as Extract<TranscriptEntry, {kind: 'assistant'}>;
+  const next = entries.slice();
+  next[index] = {...current, thinking: (current.thinking ?? '') + delta};
   return next;
 }
 

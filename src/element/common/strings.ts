@@ -18,6 +18,9 @@ const en = {
   maxIterations: 'Stopped after the maximum number of steps.',
   maxTokens: 'The answer was cut off (length limit).',
   errorPrefix: 'Something went wrong: ',
+  // The model's thinking before its answer, shown collapsed.
+  thinking: 'Thinking',
+  trimmed: 'This conversation is longer than the model on this device can read ({window} tokens): it read only the latest part, without the {count} oldest messages.',
   console: 'Agent console',
   servers: 'Servers',
   toolCalls: 'Tool calls',
@@ -73,6 +76,8 @@ export const STRINGS = textTable(en, {
   maxTokens: 'La réponse a été coupée (limite de longueur).',
   // French puts a (non-breaking) space before a colon.
   errorPrefix: 'Un problème est survenu\u00a0: ',
+  thinking: 'Réflexion',
+  trimmed: 'Cette conversation est plus longue que ce que le modèle de cet appareil peut lire ({window} jetons)\u00a0: il n’en a lu que la fin, sans les {count} messages les plus anciens.',
   console: 'Console de l\'agent',
   servers: 'Serveurs',
   toolCalls: 'Appels d\'outils',

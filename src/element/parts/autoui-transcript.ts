@@ -23,6 +23,7 @@ const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]'
  * @csspart assistant - An answer.
  * @csspart tool-pill - One tool call.
  * @csspart notice - A stop or error notice.
+ * @csspart thinking - A model's thinking before its answer (a `<details>`, closed).
  * @csspart approval - The card asking the person to approve a tool call.
  * @csspart approval-allow - Its **Allow once** button.
  * @csspart approval-always - Its **Always allow this tool** button.
@@ -49,6 +50,8 @@ export class AutouiTranscript extends LitElement {
     .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
       border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
     .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
+    .thinking { font-size: 0.85em; color: var(--_color-muted); margin-bottom: 0.25rem; }
+    .thinking summary { cursor: pointer; width: fit-content; }
     .by { display: block; margin-top: 0.25rem; font-size: 0.8em; color: var(--_color-muted); }
     .notice { font-size: 0.9em; color: var(--_color-muted); }
     .notice.error { color: var(--_color-danger); }
@@ -106,6 +109,11 @@ export class AutouiTranscript extends LitElement {
       ${cards}${promptCards}`;
   }
 
+  /** A model's thinking: closed until the person opens it, and apart from the answer (it is not one). */
+  #thinking(thinking: string, s: Strings) {
+    return html`<details part="thinking" class="thinking"><summary>${s.thinking}</summary><span dir="auto">${thinking}</span></details>`;
+  }
+
   #entry(entry: TranscriptEntry, s: Strings) {
     switch (entry.kind) {
       case 'sign-in':
@@ -127,7 +135,7 @@ export class AutouiTranscript extends LitElement {
         }
         return html`<li part="user" class="user${longWords(entry.text)}" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
       case 'assistant':
-        return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.text}${entry.by ? html`<small part="answered-by" class="by" dir="ltr">${answeredBy(entry.by, s)}</small>` : nothing}</li>`;
+        return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.thinking ? this.#thinking(entry.thinking, s) : nothing}${entry.text}${entry.by ? html`<small part="answered-by" class="by" dir="ltr">${answeredBy(entry.by, s)}</small>` : nothing}</li>`;
       case 'tool': {
         const c = entry.call;
         const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
@@ -201,6 +209,8 @@ function noticeText(notice: Notice, s: Strings, language: 'fr' | 'en', fileText:
       return restoredText(notice, s);
     case 'file':
       return fileText?.(notice, s, language) ?? notice.message ?? '';
+    case 'trimmed':
+      return s.trimmed.replace('{window}', String(notice.trimmed?.contextWindow ?? '?')).replace('{count}', String(notice.trimmed?.dropped ?? '?'));
   }
 }
 

@@ -139,8 +139,9 @@ export class LocalModel implements LanguageModel {
           yield part;
           continue;
         }
-        const shown = text.push(part.delta).text;
-        if (shown) yield {type: 'text-delta', delta: shown};
+        const piece = text.push(part.delta);
+        if (piece.thinking) yield {type: 'reasoning-delta', delta: piece.thinking};
+        if (piece.text) yield {type: 'text-delta', delta: piece.text};
       }
     }
     if (signal?.aborted) return;
