@@ -115,4 +115,37 @@ describe('<autoui-agent provider="browser">', () => {
     expect(error.code).to.equal('LOCAL_MODEL_UNAVAILABLE');
     expect(error.message).to.match(/no built-in model/);
   });
+
+  it("where the browser has tool use, its model's own calls draw the widget, and its words stream", async () => {
+    api.toolUse = true;
+    // The first turn must look something up (small-model mode: constrained), then the model calls the display tool itself.
+    api.answers.push(
+      JSON.stringify({tool: 'autoui_webmcp_list_recipes', arguments: {}}),
+      {text: 'Here it is. ', calls: [{name: 'autoui_webmcp_widget_display', arguments: {name: 'stat', params: {label: 'Rainy days', value: 12}}}]},
+      {text: 'Seattle had 12 rainy days.', calls: []},
+    );
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
+    const result = await agent.ask('How many rainy days in Seattle?');
+    await settle(agent);
+    expect(result.stopReason, result.error?.message).to.equal('end_turn');
+    expect(agent.widgets.map((w) => [w.type, w.params])).to.deep.equal([['stat', {label: 'Rainy days', value: 12}]]);
+    expect(ui(agent).widgets()).to.have.length(1);
+    expect(api.sessions[1].tools.map((t) => t.name), 'the second turn was given the tools').to.include('autoui_webmcp_widget_display');
+    expect(result.text).to.equal('Seattle had 12 rainy days.');
+  });
+
+  it('a conversation longer than the model reads goes on, and the transcript says the oldest messages were left out', async () => {
+    api.contextWindow = 2500;
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', provider: 'browser'}});
+    // Each question looks something up first (small-model mode), then answers at length.
+    for (let i = 0; i < 8; i++) api.answers.push(JSON.stringify({tool: 'autoui_webmcp_list_recipes', arguments: {}}), JSON.stringify({answer: `Answer ${i}: ${'rain '.repeat(300)}`}));
+    const results = [];
+    for (let i = 0; i < 8; i++) results.push(await agent.ask(`Question ${i}?`));
+    await settle(agent);
+    expect(results.map((r) => r.stopReason), 'every question was answered').to.deep.equal(Array(8).fill('end_turn'));
+    const notices = [...agent.shadowRoot!.querySelector('autoui-transcript')!.shadowRoot!.querySelectorAll('[part="notice"]')].map((n) => n.textContent);
+    expect(notices.length, 'a notice once the conversation outgrew the window').to.be.above(0);
+    expect(notices[0]).to.match(/^This conversation is longer than the model on this device can read \(2500 tokens\): it read only the latest part, without the \d+ oldest messages\.$/);
+    expect(agent.session.transcript.filter((e) => e.kind === 'user'), 'the transcript keeps every question').to.have.length(8);
+  });
 });

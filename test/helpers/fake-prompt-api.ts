@@ -5,11 +5,14 @@
  * `signal`, sessions whose `promptStreaming()` honours `responseConstraint` (a scripted answer
  * that breaks the schema is an error here, as the real model cannot write one) and `signal`
  * (an `AbortError`), a context window measured in tokens (`contextWindow`, `contextUsage`,
- * `measureContextUsage()`; a prompt past it is a `QuotaExceededError`), and `destroy()`. Answers
- * are scripted, one per prompt, streamed in small pieces.
+ * `measureContextUsage()`; initial prompts or a prompt past it is a `QuotaExceededError`), tool use
+ * as the explainer has it when `toolUse` is set (`tools` with `execute`, called by the "model" in
+ * the middle of a prompt, which then waits for their results; without `toolUse` the `tool-call`
+ * type is rejected as an unknown enum value is), and `destroy()`. Answers are scripted, one per
+ * prompt, streamed in small pieces.
  */
 import {Validator} from '@cfworker/json-schema';
-import type {PromptApi, PromptApiAvailability, PromptApiCreateOptions, PromptApiMessage, PromptApiPromptOptions, PromptApiSession} from '../../src/providers/browser/prompt-api.js';
+import type {PromptApi, PromptApiAvailability, PromptApiCreateOptions, PromptApiMessage, PromptApiPromptOptions, PromptApiSession, PromptApiTool} from '../../src/providers/browser/prompt-api.js';
 
 /** Roughly a token: four characters. */
 const tokens = (text: string) => Math.ceil(text.length / 4);
@@ -17,6 +20,8 @@ const tokens = (text: string) => Math.ceil(text.length / 4);
 /** One session the fake made, as a test inspects it. */
 export interface FakeSessionRecord {
   initialPrompts: PromptApiMessage[];
+  /** The tools the session was given (tool use). */
+  tools: PromptApiTool[];
   prompts: Array<{input: string; constraint?: object}>;
   destroyed: boolean;
 }
@@ -24,8 +29,13 @@ export interface FakeSessionRecord {
 /** The fake `LanguageModel`, with what a test scripts and reads. */
 export class FakePromptApi implements PromptApi {
   availabilityState: PromptApiAvailability = 'available';
-  /** Answers, one per prompt, in order: JSON text a constrained model writes. */
-  readonly answers: string[] = [];
+  /**
+   * Answers, one per prompt, in order: JSON text a constrained model writes, or (a session with
+   * tools) words and the calls the model makes through its tools' `execute`.
+   */
+  readonly answers: Array<string | FakeToolUse> = [];
+  /** The browser has tool use (the `tool-call` and `tool-response` types). */
+  toolUse = false;
   /** Characters per streamed piece. */
   pieceSize = 3;
   /** Tokens a session can hold. */
@@ -35,7 +45,10 @@ export class FakePromptApi implements PromptApi {
   readonly sessions: FakeSessionRecord[] = [];
   createCalls = 0;
 
-  async availability(): Promise<PromptApiAvailability> {
+  async availability(options: Pick<PromptApiCreateOptions, 'expectedInputs' | 'expectedOutputs'> = {}): Promise<PromptApiAvailability> {
+    const types = [...(options.expectedInputs ?? []), ...(options.expectedOutputs ?? [])].map((e) => e.type);
+    // WebIDL: a value outside the enum is a TypeError, which is what a browser without tool use does.
+    if (!this.toolUse && types.some((type) => type !== 'text')) throw new TypeError(`The provided value '${types.find((t) => t !== 'text')}' is not a valid enum value of type LanguageModelMessageType.`);
     return this.availabilityState;
   }
 
@@ -49,7 +62,10 @@ export class FakePromptApi implements PromptApi {
       for (const loaded of [0, 0.5, 1]) monitor.dispatchEvent(Object.assign(new Event('downloadprogress'), {loaded, total: 1}));
       this.availabilityState = 'available';
     }
-    const record: FakeSessionRecord = {initialPrompts: [...(options.initialPrompts ?? [])], prompts: [], destroyed: false};
+    if (options.tools?.length && !this.toolUse) throw new TypeError('fake Prompt API: tools given to a browser without tool use');
+    const initialPrompts = [...(options.initialPrompts ?? [])];
+    if (initialPrompts.reduce((sum, m) => sum + tokens(m.content), 0) > this.contextWindow) throw new DOMException('The initial prompts are too large.', 'QuotaExceededError');
+    const record: FakeSessionRecord = {initialPrompts, tools: [...(options.tools ?? [])], prompts: [], destroyed: false};
     this.sessions.push(record);
     return new FakeSession(this, record);
   }
@@ -77,7 +93,9 @@ class FakeSession implements PromptApiSession {
     const {api, record} = this;
     if (record.destroyed) throw new DOMException('The session was destroyed.', 'InvalidStateError');
     record.prompts.push({input, constraint: options.responseConstraint});
-    const answer = api.answers.shift();
+    const scripted = api.answers.shift();
+    if (typeof scripted === 'object') return this.#toolUse(scripted, options);
+    const answer = scripted;
     let at = 0;
     return new ReadableStream<string>({
       start: (controller) => {
@@ -98,7 +116,47 @@ class FakeSession implements PromptApiSession {
     });
   }
 
+  /** A prompt of a session with tools: the words, then the calls through `execute`, then waiting for their results (until aborted). */
+  #toolUse(scripted: FakeToolUse, options: PromptApiPromptOptions): ReadableStream<string> {
+    const {record} = this;
+    const words = scripted.text ?? '';
+    let at = 0;
+    let called = false;
+    return new ReadableStream<string>({
+      pull: async (controller) => {
+        if (options.signal?.aborted || record.destroyed) return controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+        if (at < words.length) {
+          controller.enqueue(words.slice(at, at + this.api.pieceSize));
+          at += this.api.pieceSize;
+          return;
+        }
+        if (called || !scripted.calls.length) return controller.close();
+        called = true;
+        const executions = scripted.calls.map((call) => {
+          const tool = record.tools.find((t) => t.name === call.name);
+          if (!tool) throw new Error(`fake Prompt API: the script calls ${call.name}, which the session was not given`);
+          return tool.execute(call.arguments);
+        });
+        // The model waits for every result before it goes on (Promise.all, as the explainer says); an abort ends the wait.
+        const aborted = new Promise<never>((_, reject) => options.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')), {once: true}));
+        try {
+          const results = await Promise.race([Promise.all(executions), aborted]);
+          controller.enqueue(`(results: ${results.join(', ')})`);
+          controller.close();
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+    });
+  }
+
   destroy(): void {
     this.record.destroyed = true;
   }
+}
+
+/** A scripted turn of a session with tools: words, then calls the model makes through its tools. */
+export interface FakeToolUse {
+  text?: string;
+  calls: Array<{name: string; arguments: unknown}>;
 }

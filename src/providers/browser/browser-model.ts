@@ -1,8 +1,10 @@
 /**
  * `provider="browser"`: the browser's own model (the Prompt API's `LanguageModel`), with no key
- * and no server: nothing leaves the device. The model has no tool use on the web, so each turn's
- * answer is constrained to words or one call (`turn-constraint.ts`), and its words stream to the
- * person as the model writes them. A model that must be downloaded first waits for the person's
+ * and no server: nothing leaves the device. Where the browser's model uses tools itself, it is
+ * given the turn's tools (`native-tools.ts`); elsewhere, and for a turn that must call one, each
+ * turn's answer is constrained to words or one call (`turn-constraint.ts`). Its words stream to
+ * the person as the model writes them. A conversation longer than the model reads is shortened
+ * from its oldest messages, and the person is told (`fit-context.ts`). A model that must be downloaded first waits for the person's
  * yes (`askToDownload`, which a view answers from a click: the browser lets a page start the
  * download only then). Every failure is an `error` part with its own code and words; Stop aborts
  * the prompt and destroys the session. DOM-free: it needs only the `LanguageModel` global.
@@ -10,8 +12,10 @@
 import {AutouiError, ErrorCodes, type AutouiErrorCode} from '../../errors.js';
 import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
 import {AnswerTextStream} from '../constrained/answer-text-stream.js';
-import {browserTurnInput} from './browser-messages.js';
-import {promptApiOf, type PromptApi, type PromptApiProgressEvent, type PromptApiSession} from './prompt-api.js';
+import {browserTurnInput, nativeToolTurnInput} from './browser-messages.js';
+import {fitToContext} from './fit-context.js';
+import {hasNativeTools, NativeCalls, withToolTypes} from './native-tools.js';
+import {promptApiOf, type PromptApi, type PromptApiCreateOptions, type PromptApiProgressEvent, type PromptApiSession} from './prompt-api.js';
 import {readConstrainedTurn, turnConstraint} from '../constrained/turn-constraint.js';
 import {untilAborted} from '../until-aborted.js';
 import type {ModelDownloadHooks} from '../model-download.js';
@@ -30,6 +34,8 @@ export class BrowserModel implements LanguageModel {
   readonly provider = 'browser';
   readonly modelId = 'built-in';
   readonly small = true;
+
+  #nativeTools?: Promise<boolean>;
 
   constructor(private readonly options: BrowserModelOptions = {}) {}
 
@@ -50,24 +56,19 @@ export class BrowserModel implements LanguageModel {
         if (!agreed) return yield failure(ErrorCodes.LOCAL_MODEL_REFUSED, ask ? "The browser's built-in model must be downloaded first, and the download was not accepted." : "The browser's built-in model must be downloaded first, and nobody was asked to agree to the download.");
       }
       if (signal?.aborted) return;
-      const input = browserTurnInput(request);
-      session = await api.create({...expected, initialPrompts: input.initialPrompts, signal, monitor: (monitor) => this.#watch(monitor)});
-      const constraint = turnConstraint(request.tools, request.toolChoice);
-      const tooLong = await overBudget(session, input.prompt, constraint);
-      if (tooLong) return yield failure(ErrorCodes.LOCAL_MODEL_FAILED, tooLong);
-      const answer = new AnswerTextStream();
-      const reader = session.promptStreaming(input.prompt, {responseConstraint: constraint, omitResponseConstraintInput: true, signal}).getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        const words = answer.push(read.value);
-        if (words) yield {type: 'text-delta', delta: words};
-      }
-      const turn = readConstrainedTurn(answer.json);
-      if (turn.kind === 'invalid') return yield failure(ErrorCodes.LOCAL_MODEL_FAILED, `The browser's built-in model gave an answer that cannot be read: ${turn.error}.`);
-      if (turn.kind === 'call') {
-        yield {type: 'tool-call', id: `browser_${crypto.randomUUID().slice(0, 12)}`, name: turn.name, input: turn.input};
-        return yield {type: 'finish', reason: 'tool-calls'};
-      }
-      yield {type: 'finish', reason: 'stop'};
+      // A turn that must call a tool stays constrained: the browser's tool use cannot be held to a call.
+      const native = request.toolChoice !== 'required' && request.tools.length > 0 && (await this.#hasNativeTools(api, expected));
+      const calls = native ? new NativeCalls() : undefined;
+      const input = native ? nativeToolTurnInput(request) : browserTurnInput(request);
+      const constraint = native ? undefined : turnConstraint(request.tools, request.toolChoice);
+      const measureWith = constraint && {responseConstraint: constraint, omitResponseConstraintInput: true};
+      const options = {...(native ? withToolTypes(expected) : expected), signal, monitor: (monitor: EventTarget) => this.#watch(monitor), ...(calls ? {tools: calls.toolsFor(request.tools)} : {})};
+      const fitted = await fitToContext(api, {options, history: input.initialPrompts, prompt: input.prompt, measureWith});
+      if ('tooLong' in fitted) return yield failure(ErrorCodes.LOCAL_MODEL_FAILED, fitted.tooLong);
+      session = fitted.session;
+      if (fitted.dropped && fitted.contextWindow) yield {type: 'context-trimmed', dropped: fitted.dropped, contextWindow: fitted.contextWindow};
+      if (calls) yield* nativeToolTurn(session, input.prompt, calls, signal);
+      else yield* constrainedTurn(session, input.prompt, constraint!, signal);
     } catch (error) {
       // Stop is no failure: the run says it was stopped.
       if (signal?.aborted) return;
@@ -77,6 +78,11 @@ export class BrowserModel implements LanguageModel {
     }
   }
 
+  /** Whether the browser's model uses tools itself; asked once. */
+  #hasNativeTools(api: PromptApi, expected: Pick<PromptApiCreateOptions, 'expectedInputs' | 'expectedOutputs'>): Promise<boolean> {
+    return (this.#nativeTools ??= hasNativeTools(api, expected));
+  }
+
   /** Passes the download's progress on. */
   #watch(monitor: EventTarget): void {
     const told = this.options.onDownloadProgress;
@@ -84,15 +90,53 @@ export class BrowserModel implements LanguageModel {
   }
 }
 
-/** Why the session cannot read `prompt` with the history it holds, or undefined when it can (or cannot say). */
-async function overBudget(session: PromptApiSession, prompt: string, constraint: object): Promise<string | undefined> {
-  const contextWindow = session.contextWindow ?? session.inputQuota;
-  const measure = session.measureContextUsage ?? session.measureInputUsage;
-  if (contextWindow === undefined || !Number.isFinite(contextWindow) || !measure) return undefined;
-  const needed = (session.contextUsage ?? session.inputUsage ?? 0) + (await measure.call(session, prompt, {responseConstraint: constraint, omitResponseConstraintInput: true}));
-  return needed > contextWindow ? `The conversation is longer than the browser's built-in model can read (${Math.round(needed)} of ${contextWindow} tokens): clear it, or ask without the earlier results.` : undefined;
+/** A turn held by `constraint` to words or one call (`turn-constraint.ts`): the words stream from the JSON as it comes. */
+async function* constrainedTurn(session: PromptApiSession, prompt: string, constraint: object, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
+  const answer = new AnswerTextStream();
+  const reader = session.promptStreaming(prompt, {responseConstraint: constraint, omitResponseConstraintInput: true, signal}).getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const words = answer.push(read.value);
+    if (words) yield {type: 'text-delta', delta: words};
+  }
+  const turn = readConstrainedTurn(answer.json);
+  if (turn.kind === 'invalid') return yield failure(ErrorCodes.LOCAL_MODEL_FAILED, `The browser's built-in model gave an answer that cannot be read: ${turn.error}.`);
+  if (turn.kind === 'answer') return yield {type: 'finish', reason: 'stop'};
+  yield {type: 'tool-call', id: callId(), name: turn.name, input: turn.input};
+  yield {type: 'finish', reason: 'tool-calls'};
 }
 
+/**
+ * A turn of a session given the tools (`native-tools.ts`): words stream as the model writes them,
+ * and once it calls tools the prompt is stopped and the calls end the turn (the loop runs them).
+ */
+async function* nativeToolTurn(session: PromptApiSession, prompt: string, calls: NativeCalls, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {
+  const prompting = new AbortController();
+  const stop = () => prompting.abort();
+  signal?.addEventListener('abort', stop, {once: true});
+  const reader = session.promptStreaming(prompt, {signal: prompting.signal}).getReader();
+  const called = calls.made.then(() => 'called' as const);
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), called]);
+      if (read === 'called' || read.done) break;
+      if (read.value) yield {type: 'text-delta', delta: read.value};
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    // The prompt waits for results the loop will give in the next turn: it ends here.
+    prompting.abort();
+    reader.cancel().catch(() => {});
+  }
+  if (signal?.aborted) return;
+  if (calls.calls.length === 0) return yield {type: 'finish', reason: 'stop'};
+  for (const call of calls.calls) {
+    const isObject = typeof call.input === 'object' && call.input !== null && !Array.isArray(call.input);
+    yield {type: 'tool-call', id: callId(), name: call.name, input: isObject ? (call.input as Record<string, unknown>) : {}, ...(isObject ? {} : {inputError: 'The arguments must be a JSON object.'})};
+  }
+  yield {type: 'finish', reason: 'tool-calls'};
+}
+
+const callId = () => `browser_${crypto.randomUUID().slice(0, 12)}`;
 
 /** The words of a failure of the browser's model. */
 function failureWords(error: unknown): string {

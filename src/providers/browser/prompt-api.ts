@@ -3,7 +3,9 @@
  * uses, typed here because TypeScript's DOM library does not have it yet. Chrome ships it to web
  * pages on desktop since Chrome 148; the shape follows the published IDL. The context budget has
  * two spellings: `contextWindow`/`measureContextUsage()` on the web today, and the older
- * `inputQuota`/`measureInputUsage()` that extension contexts still have: both are read.
+ * `inputQuota`/`measureInputUsage()` that extension contexts still have: both are read. Tool use
+ * (`tools`, with the `tool-call` and `tool-response` types) is typed as the explainer has it; a
+ * browser without it rejects those types.
  */
 
 /** Whether the browser can run its model: at once, after a download, during one, or not at all. */
@@ -24,13 +26,30 @@ export interface PromptApiProgressEvent extends Event {
   readonly total?: number;
 }
 
+/** A kind of input or output a session is created for; `tool-call` and `tool-response` where the browser has tool use. */
+export interface PromptApiExpected {
+  type: 'text' | 'tool-call' | 'tool-response';
+  languages?: string[];
+}
+
+/** A tool the model may call (tool use): the browser calls `execute` with the arguments and gives the model its answer. */
+export interface PromptApiTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  inputSchema: object;
+  execute(input: unknown): Promise<string>;
+}
+
 /** Options of `create()`. */
 export interface PromptApiCreateOptions {
   initialPrompts?: PromptApiMessage[];
   monitor?: (monitor: PromptApiMonitor) => void;
   signal?: AbortSignal;
-  expectedInputs?: Array<{type: 'text'; languages?: string[]}>;
-  expectedOutputs?: Array<{type: 'text'; languages?: string[]}>;
+  expectedInputs?: PromptApiExpected[];
+  expectedOutputs?: PromptApiExpected[];
+  /** Tools the model may call during a prompt (where the browser has tool use). */
+  tools?: PromptApiTool[];
 }
 
 /** Options of one prompt. */
