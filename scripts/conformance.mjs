@@ -9,15 +9,39 @@
  * (extensions, added after the revision shipped, pending) are reported and cannot fail the run.
  * Writes test-results/conformance.json as `{passed, failed, skipped, failures, expected, stale,
  * results}` and ends with the line `N passed, N failed`. Runner output: test-results/conformance/.
+ *
+ * The runner needs Node 22+: under an older Node this script runs itself again under this
+ * platform's optional Node 22 (scripts/node22/), and where there is none it skips, saying why,
+ * with `{skipped: 1, skippedWhy}` in the JSON (CONFORMANCE_REQUIRED=1 makes that a failure).
  */
+import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {readChecks, requirementSet, runConformance, runnerVersion} from '../test/conformance/runner.mjs';
 import {summarize, table, verdict} from '../test/conformance/scoring.mjs';
+import {findNode22} from './node22/index.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const node22 = findNode22();
+if (!node22.path) {
+  const required = process.env.CONFORMANCE_REQUIRED === '1';
+  mkdirSync(join(root, 'test-results'), {recursive: true});
+  const skipped = {passed: 0, failed: required ? 1 : 0, skipped: required ? 0 : 1, skippedWhy: node22.why, failures: required ? [`MCP conformance did not run: ${node22.why}`] : []};
+  writeFileSync(join(root, 'test-results', 'conformance.json'), JSON.stringify(skipped, null, 2));
+  console.log(`MCP conformance ${required ? 'did not run (CONFORMANCE_REQUIRED=1)' : 'skipped'}: ${node22.why}`);
+  console.log(`\n0 passed, ${skipped.failed} failed, ${skipped.skipped} skipped`);
+  process.exit(required ? 1 : 0);
+}
+if (node22.path !== process.execPath) {
+  // The demo servers under test live in this process and the client scenarios start our client with
+  // this process's Node, so the whole script moves to Node 22, not only the runner.
+  console.log(`MCP conformance: Node ${process.versions.node} is running; running under Node ${node22.version} (${node22.path})`);
+  const {status} = spawnSync(node22.path, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {stdio: 'inherit'});
+  process.exit(status ?? 1);
+}
+
 const out = join(root, 'test-results', 'conformance');
 const baseline = JSON.parse(readFileSync(join(root, 'test', 'conformance', 'baseline.json'), 'utf8'));
 const REVISIONS = ['2025-11-25', '2026-07-28'];
