@@ -2,9 +2,10 @@
 /**
  * `npm test`: every check of the project in one command, ending with the plain line
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
- * (dependency-cruiser), the line budget of src/ files (scripts/line-budget.mjs), the public
- * surface, browser tests (wtr), the key proxy's Node tests (with a real redis-server),
- * MCP conformance, build, size budgets, end-to-end pages, screenshots (compared with their
+ * (dependency-cruiser), the line budget of src/ files (scripts/line-budget.mjs), the lock file
+ * installing on every OS and CPU (test:install), the public surface, browser tests (wtr), the key
+ * proxy's Node tests (with a real redis-server), MCP conformance (skipped, saying why, where no
+ * Node 22 is at hand), build, size budgets, end-to-end pages, screenshots (compared with their
  * references, and checked by axe), the evaluation suite with the scripted
  * demo model, the packed package in fresh apps. Build-like steps count as one check each; test steps
  * contribute their own test counts (read from test-results/*.json).
@@ -25,6 +26,8 @@ rmSync('test-results', {recursive: true, force: true});
 
 const totals = {passed: 0, failed: 0, skipped: 0};
 const failures = [];
+/** Why a whole step skipped (the conformance runner without a Node 22), shown beside the failures. */
+const skips = [];
 
 /** Runs an npm script; returns true on exit code 0. */
 function run(script) {
@@ -59,6 +62,7 @@ function tests(script, file) {
   totals.failed += counts.failed;
   totals.skipped += counts.skipped ?? 0;
   failures.push(...(counts.failures ?? []));
+  if (counts.skippedWhy) skips.push(`${script}: ${counts.skippedWhy}`);
   if (!ok && counts.failed === 0) {
     totals.failed++;
     failures.push(`${script} exited non-zero`);
@@ -71,6 +75,8 @@ check('fetch-models');
 check('typecheck');
 check('lint:deps');
 check('lint:lines');
+// Installs everywhere: no package npm would refuse on another OS or CPU, and the Node 22 finder.
+check('test:install');
 check('surface');
 tests('test:unit', 'test-results/wtr.json');
 tests('test:proxy', 'test-results/proxy.json');
@@ -89,6 +95,10 @@ if (built) {
   failures.push('end-to-end tests not run: the build failed');
 }
 
+if (skips.length) {
+  console.log('\nSkipped:');
+  for (const s of skips) console.log(`  - ${s}`);
+}
 if (failures.length) {
   console.log('\nFailures:');
   for (const f of failures) console.log(`  ✗ ${f}`);
