@@ -5,14 +5,17 @@
  *
  * From the recipes: servers in order, taken in turns (one question of each server, then a second
  * of each, ...) so that one server with many recipes does not fill the list alone, and within a
- * server in the order it lists them. A recipe's question is the one in the element's language:
- * its exact tag (`fr-CA`), else its primary language (`fr`), else the same language of another
- * region (`fr-BE`), else the one the server gave in no stated language (its default). Only when
- * no recipe of any server has a question that way are the recipes' titles offered instead, as the
- * servers wrote them: a server that gives no question still gets the visitor started, and titles
- * never mix with questions.
+ * server in the order it lists them. A recipe's question is the one in the page's language: its
+ * exact tag (`fr-CA`), else its primary language (`fr`), else the same language of another region
+ * (`fr-BE`); else the one in the element's own language (`policy/language.ts`: English on a page
+ * in a language the element has no texts for), so the questions match the buttons around them;
+ * else the one the server gave in no stated language (its default). Only when no recipe of any
+ * server has a question that way are the recipes' titles offered instead, as the servers wrote
+ * them, and only on a page in the element's own language: a title states no language, and on a
+ * German page the element speaks English while a title could be in either, or in a third.
  */
 import type {McpLayer, ToolLayer} from '../agent/types.js';
+import {uiLanguage} from '../policy/language.js';
 
 /** At most this many starter questions are offered. */
 export const MAX_STARTER_QUESTIONS = 4;
@@ -34,7 +37,7 @@ export interface StarterChoiceInput {
   page?: readonly unknown[];
   /** The session's layers, servers first in their order (only MCP layers' recipes are read). */
   layers: readonly ToolLayer[];
-  /** The element's language tag (`fr-CA`, `en`): the questions' language. */
+  /** The language tag the element resolved (its `lang`, else the page's: `fr-CA`, `de`): the questions' language, then the element's own of it. */
   locale: string;
 }
 
@@ -43,8 +46,9 @@ export function chooseStarterQuestions({page, layers, locale}: StarterChoiceInpu
   if (page) return distinct(page.flatMap((q) => (typeof q === 'string' && q.trim() ? [{question: q.trim(), source: 'page' as const}] : [])));
   const servers = layers.filter((l): l is McpLayer => l.protocol === 'mcp');
   const asked = servers.map((layer) => starters(layer, (recipe) => questionIn(recipe.questions, locale)));
-  const chosen = asked.some((list) => list.length) ? asked : servers.map((layer) => starters(layer, (recipe) => recipe.title));
-  return distinct(inTurns(chosen));
+  if (asked.some((list) => list.length)) return distinct(inTurns(asked));
+  if (primaryLanguage(locale) !== uiLanguage(locale)) return [];
+  return distinct(inTurns(servers.map((layer) => starters(layer, (recipe) => recipe.title))));
 }
 
 /** A server's starters, one per recipe that gives one, in its order. */
@@ -55,18 +59,28 @@ function starters(layer: McpLayer, pick: (recipe: NonNullable<McpLayer['recipes'
   });
 }
 
-/** The question of `questions` in the language of `locale` (see the module comment), or undefined. */
+/**
+ * The question of `questions` for a page in `locale`: in its language, else in the element's own,
+ * else the server's default (see the module comment); undefined when there is none of these.
+ */
 export function questionIn(questions: Readonly<Record<string, string>> | undefined, locale: string): string | undefined {
   if (!questions) return undefined;
   const byTag = new Map(Object.entries(questions).map(([tag, text]) => [tag.toLowerCase(), text]));
   const exact = locale.toLowerCase();
-  const primary = exact.split('-')[0]!;
-  const sameLanguage = [...byTag.keys()].find((tag) => tag.split('-')[0] === primary);
-  for (const tag of [exact, primary, sameLanguage, 'und']) {
+  const primary = primaryLanguage(exact);
+  const sameLanguage = [...byTag.keys()].find((tag) => primaryLanguage(tag) === primary);
+  const element = uiLanguage(locale);
+  const elementRegional = [...byTag.keys()].find((tag) => primaryLanguage(tag) === element);
+  for (const tag of [exact, primary, sameLanguage, element, elementRegional, 'und']) {
     const text = tag === undefined ? undefined : byTag.get(tag);
     if (typeof text === 'string' && text.trim()) return text;
   }
   return undefined;
+}
+
+/** The language of a tag without its region or script (`fr-CA` → `fr`), in lower case. */
+function primaryLanguage(tag: string): string {
+  return tag.toLowerCase().split('-')[0]!;
 }
 
 /** The lists' items taken in turns: the first of each list, then the second of each, ... */

@@ -2,7 +2,8 @@
  * Attributes take effect at run time: each change is used by the next question, as the recorded
  * requests to the fake LLM (and what the element shows) prove.
  */
-import {expect} from '@open-wc/testing';
+import {expect, waitUntil} from '@open-wc/testing';
+import {manualClock} from '../helpers/manual-clock.js';
 import {EventLog, createScenario, mountAgent, offeredTools, serverUrl, settle, systemPrompt, ui} from './harness.js';
 
 const ENGLISH_PROMPT = 'You are the assistant of a web page: ';
@@ -29,22 +30,35 @@ describe('<autoui-agent> attributes', () => {
   });
 
   it('`stream-timeout` ends a question whose model goes silent after that many seconds, keeping the question and its text so far', async () => {
-    const scenario = await createScenario([{text: 'Looking into it', fault: {stall: true}}]);
-    const agent = await mountAgent(scenario, {attributes: {lang: 'en', 'stream-timeout': '1'}});
-    const started = Date.now();
-    const result = await agent.ask('Will it answer?');
-    expect(result.stopReason).to.equal('error');
-    expect(result.error?.code).to.equal('PROVIDER_STREAM');
-    expect(Date.now() - started, 'ended by the 1 s timeout, not the 300 s default').to.be.below(10_000);
-    expect(ui(agent).questions()).to.deep.equal(['You: Will it answer?']);
-    expect(ui(agent).answers().join(' ')).to.include('Looking into it');
+    // The 7 s window runs on a clock moved by hand once the text shows: no wall-clock wait, and a
+    // slow machine cannot close it before the text arrives.
+    const clock = manualClock([7000]);
+    try {
+      const scenario = await createScenario([{text: 'Looking into it', fault: {stall: true}}]);
+      const agent = await mountAgent(scenario, {attributes: {lang: 'en', 'stream-timeout': '7'}});
+      const asked = agent.ask('Will it answer?');
+      await waitUntil(() => ui(agent).answers().join(' ').includes('Looking into it'), 'the text before the silence never showed', {timeout: 10_000});
+      clock.advance(6999);
+      expect(clock.pending, 'still waiting a millisecond before the window ends').to.equal(1);
+      clock.advance(1);
+      const result = await asked;
+      expect(result.stopReason).to.equal('error');
+      expect(result.error?.code).to.equal('PROVIDER_STREAM');
+      expect(result.error?.message).to.include('sent nothing for 7 s');
+      await settle(agent);
+      expect(ui(agent).questions()).to.deep.equal(['You: Will it answer?']);
+      expect(ui(agent).answers().join(' ')).to.include('Looking into it');
+    } finally {
+      clock.restore();
+    }
   });
 
   describe('without `lang`', () => {
     const pageLang = document.documentElement.lang;
     afterEach(() => void (document.documentElement.lang = pageLang));
 
-    for (const [page, expected] of [['en-GB', ENGLISH_PROMPT], ['fr', FRENCH_PROMPT], ['de', FRENCH_PROMPT], ['', FRENCH_PROMPT]]) {
+    // English where the element has no texts for the page's language, or the page names none.
+    for (const [page, expected] of [['en-GB', ENGLISH_PROMPT], ['fr-CA', FRENCH_PROMPT], ['de', ENGLISH_PROMPT], ['ja', ENGLISH_PROMPT], ['', ENGLISH_PROMPT]]) {
       it(`follows <html lang="${page}">: ${expected === ENGLISH_PROMPT ? 'English' : 'French'}`, async () => {
         document.documentElement.lang = page;
         const scenario = await createScenario([{text: 'ok'}]);

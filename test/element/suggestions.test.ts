@@ -96,6 +96,21 @@ describe('<autoui-agent> starter questions', () => {
     expect(texts(agent)).to.deep.equal(ENGLISH);
   });
 
+  it('on a page in a language the element has no texts for (lang="de", or <html lang="ja">), are the English questions under the English label, never the recipes’ titles', async () => {
+    const agent = await mountOnDemoServers(undefined, {lang: 'de'});
+    expect(texts(agent)).to.deep.equal(ENGLISH);
+    expect(ui(agent).root.getElementById(list(agent)!.getAttribute('aria-labelledby')!)!.textContent).to.equal('Try asking');
+    const pageLang = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'ja';
+      agent.removeAttribute('lang');
+      await settle(agent);
+      expect(texts(agent)).to.deep.equal(ENGLISH);
+    } finally {
+      document.documentElement.lang = pageLang;
+    }
+  });
+
   it('a click asks the question (the model receives it), tells the page where it came from, and the list goes away until clear()', async () => {
     const scenario = await createScenario([{text: 'Here are the airports.'}]);
     const agent = await mountOnDemoServers(scenario);

@@ -1,7 +1,8 @@
 /**
  * Which starter questions are offered (the DOM-free choice): the page's first, else the servers'
- * recipes taken in turns, in the element's language, falling back to titles only when no recipe
- * has a question in it; at most four, never the same twice.
+ * recipes taken in turns, in the page's language, else the element's own (English where it has no
+ * texts for the page's), falling back to titles only when no recipe has a question in these and
+ * only on a page in the element's own language; at most four, never the same twice.
  */
 import {expect} from '@open-wc/testing';
 import type {McpLayer, Recipe, ToolLayer} from '../../src/agent/types.js';
@@ -45,14 +46,18 @@ describe('chooseStarterQuestions', () => {
     expect(questions(chooseStarterQuestions({page: ['Same?', 'same?', 'Other?'], layers: [], locale: 'en'}))).to.deep.equal(['Same?', 'Other?']);
   });
 
-  it('asks in the element’s language: the exact tag, then its primary language, then the same language elsewhere, then the server’s default', () => {
+  it('asks in the page’s language: the exact tag, then its primary language, then the same language elsewhere, then the element’s own language, then the server’s default', () => {
     const regional = {en: 'Hello?', fr: 'Bonjour ?', 'fr-CA': 'Allô ?'};
     expect(questionIn(regional, 'fr-CA')).to.equal('Allô ?');
     expect(questionIn(regional, 'fr-BE')).to.equal('Bonjour ?');
     expect(questionIn(regional, 'FR')).to.equal('Bonjour ?');
     expect(questionIn({'fr-CA': 'Allô ?'}, 'fr')).to.equal('Allô ?');
-    expect(questionIn({en: 'Hello?', und: 'Default?'}, 'de')).to.equal('Default?');
-    expect(questionIn({en: 'Hello?'}, 'de')).to.equal(undefined);
+    // A German page: the element speaks English there, so English comes before the server's default.
+    expect(questionIn({en: 'Hello?', und: 'Default?', fr: 'Bonjour ?'}, 'de')).to.equal('Hello?');
+    expect(questionIn({'en-GB': 'Hello, mate?', fr: 'Bonjour ?'}, 'ja')).to.equal('Hello, mate?');
+    expect(questionIn({fr: 'Bonjour ?', und: 'Default?'}, 'de')).to.equal('Default?');
+    expect(questionIn({fr: 'Bonjour ?'}, 'de'), 'never a language that is neither the page’s nor the element’s').to.equal(undefined);
+    expect(questions(chooseStarterQuestions({layers: [data, atlas], locale: 'de'}))).to.deep.equal(['Data one?', 'Atlas one?', 'Data two?', 'Atlas two?']);
     expect(questions(chooseStarterQuestions({layers: [data, atlas], locale: 'fr'}))).to.deep.equal(['Données un ?', 'Atlas un ?', 'Données deux ?', 'Atlas deux ?']);
     expect(questions(chooseStarterQuestions({layers: [data, atlas], locale: 'fr-CA'}))).to.deep.equal(['Données un ?', 'Atlas un ?', 'Données deux ?', 'Atlas deux ?']);
     // A recipe without a question in the language is passed over while others have one.
@@ -60,16 +65,21 @@ describe('chooseStarterQuestions', () => {
     expect(questions(chooseStarterQuestions({layers: [partly], locale: 'fr'}))).to.deep.equal(['Les deux ?']);
   });
 
-  it('falls back to the recipes’ titles, as written, only when no recipe of any server has a question in the language', () => {
+  it('falls back to the recipes’ titles, as written, only when no recipe of any server has a question for the page, and only on a page in the element’s own language', () => {
     const titled = server('titled', [{name: 't1', title: 'Map of the airports'}, {name: 't2', description: 'No title: left out.'}, {name: 't3', title: 'Weather dashboard'}]);
-    expect(chooseStarterQuestions({layers: [titled, data], locale: 'de'})).to.deep.equal([
+    const frenchOnly = server('french', [{name: 'f1', title: 'Carte', questions: {fr: 'Une carte ?'}}, {name: 'f2', title: 'Météo'}]);
+    expect(chooseStarterQuestions({layers: [titled, frenchOnly], locale: 'en-GB'})).to.deep.equal([
       {question: 'Map of the airports', source: 'recipe', server: 'titled', recipe: 't1'},
-      {question: 'Title d1', source: 'recipe', server: 'data', recipe: 'd1'},
+      {question: 'Carte', source: 'recipe', server: 'french', recipe: 'f1'},
       {question: 'Weather dashboard', source: 'recipe', server: 'titled', recipe: 't3'},
-      {question: 'Title d2', source: 'recipe', server: 'data', recipe: 'd2'},
+      {question: 'Météo', source: 'recipe', server: 'french', recipe: 'f2'},
     ]);
-    // One question in the language anywhere: no title is offered.
+    // One question for the page anywhere: no title is offered.
+    expect(questions(chooseStarterQuestions({layers: [titled, frenchOnly], locale: 'fr'}))).to.deep.equal(['Une carte ?']);
     expect(questions(chooseStarterQuestions({layers: [titled, data], locale: 'en'}))).to.deep.equal(['Data one?', 'Data two?', 'Data three?', 'Data four?']);
+    // A Japanese or German page, where the element speaks English: a title may be in any language, so none is offered.
+    expect(chooseStarterQuestions({layers: [titled, frenchOnly], locale: 'ja'})).to.deep.equal([]);
+    expect(chooseStarterQuestions({layers: [titled], locale: 'de-AT'})).to.deep.equal([]);
   });
 
   it('reads only MCP layers, and offers nothing without recipes', () => {
