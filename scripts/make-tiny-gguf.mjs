@@ -16,7 +16,7 @@
  *
  *   node scripts/make-tiny-gguf.mjs <out.gguf> [--pad-mb N] [--tools native|text]
  *
- * `--pad-mb` adds an unused tensor of about N MB, so a test can watch a download take its time.
+ * `--pad-mb` adds about N MB after the weights, so a test can watch a download take its time.
  * The same seed gives the same bytes, so a cached copy stays valid between runs.
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -188,9 +188,6 @@ export function tinyGguf({padMb = 0, tools} = {}) {
       [`${blk}.ffn_down.weight`, [N_FF, N_EMBD]],
     );
   }
-  // llama.cpp loads only the tensors the architecture names; an extra one is read past, so the
-  // padding makes the download longer without changing the model.
-  if (padMb > 0) tensors.push(['autoui.padding', [Math.round((padMb * 1024 * 1024) / 4)], 0]);
 
   const head = new Writer();
   head.u32(GGUF_MAGIC);
@@ -224,6 +221,10 @@ export function tinyGguf({padMb = 0, tools} = {}) {
     data.push(Buffer.from(values.buffer));
     data.padTo(ALIGNMENT);
   }
+  // Padding is bytes after the last tensor's data, which llama.cpp never reads: an extra tensor
+  // would make a longer download too, but llama.cpp refuses a file with a tensor its architecture
+  // does not name ("wrong number of tensors").
+  if (padMb > 0) data.push(Buffer.alloc(Math.round(padMb * 1024 * 1024)));
   return Buffer.concat([...head.parts, ...data.parts]);
 }
 
