@@ -3,7 +3,7 @@
  * `npm test`: every check of the project in one command, ending with the plain line
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
  * (dependency-cruiser), the line budget of src/ files (scripts/line-budget.mjs), the lock file
- * installing on every OS and CPU (test:install), the public surface, browser tests (wtr), the key
+ * installing on every OS and CPU (test:packaging), the public surface, browser tests (wtr), the key
  * proxy's Node tests (with a real redis-server), MCP conformance (skipped, saying why, where no
  * Node 22 is at hand), build, size budgets, end-to-end pages, screenshots (compared with their
  * references, and checked by axe), the evaluation suite with the scripted
@@ -75,8 +75,9 @@ check('fetch-models');
 check('typecheck');
 check('lint:deps');
 check('lint:lines');
-// Installs everywhere: no package npm would refuse on another OS or CPU, and the Node 22 finder.
-check('test:install');
+// Installs everywhere (no package npm would refuse on another OS or CPU), the Node 22 finder of
+// the conformance step, and the rules of npm run release:check.
+check('test:packaging');
 check('surface');
 tests('test:unit', 'test-results/wtr.json');
 tests('test:proxy', 'test-results/proxy.json');

@@ -3,7 +3,8 @@
  * `npm run test:package`: the package as a web developer meets it. Packs the built checkout,
  * installs the tarball alone into an empty app and into a copy of test/package/consumer (a fresh
  * app with TypeScript, Vite, React 19, Angular 21, Vue 3 and Svelte 5), then checks what they get: the
- * install, the tarball's files, a strict TypeScript build, the README's TypeScript examples
+ * install, the tarball's files, what `npm run release:check` checks (publishable with provenance,
+ * every export resolving in Node and TypeScript), a strict TypeScript build, the README's TypeScript examples
  * compiled verbatim, the manifest and the files generated
  * from it, a Vite app using both entries, one question asked through the element in a React,
  * an Angular, a Vue and a Svelte page in Chromium (fake LLM and Data demo server over HTTP), and the
@@ -27,6 +28,7 @@ import {startStaticServer} from '../../scripts/static-server.mjs';
 import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {startTestServers} from '../support/test-servers.mjs';
 import {readmeExamples, readmeFileBlocks} from './readme-examples.mjs';
+import {releaseProblems} from '../../scripts/release-check.mjs';
 import {proxyRecipeCases} from './proxy-recipes.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -111,6 +113,15 @@ test('the tarball has the files pages and bundlers load, and no source maps or s
     assert.ok(files.has(file), `${file} is not in the tarball`);
   }
   assert.deepEqual(pack.files.filter((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('demo/') || f.startsWith('test/')), []);
+});
+
+// What release:check still finds, each with why it is not fixed here; a fixed one fails this case
+// until it leaves the list. The public repository's address is not chosen yet (issue 45).
+const RELEASE_GAPS = ['repository'];
+test('npm run release:check passes on the tarball: publishable with provenance, every export resolving in Node and TypeScript', () => {
+  const {problems} = releaseProblems(pack);
+  assert.deepEqual(problems.filter((p) => !RELEASE_GAPS.includes(p.code)).map((p) => p.message), []);
+  assert.deepEqual(RELEASE_GAPS.filter((code) => !problems.some((p) => p.code === code)), [], 'a gap is fixed: remove it from RELEASE_GAPS');
 });
 
 test('the script-tag builds hold no code of the key proxy (it is an entry of the bundler build only)', () => {
