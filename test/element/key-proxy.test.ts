@@ -165,4 +165,18 @@ describe('<autoui-agent> behind the key proxy', () => {
     expect(ui(agent).textarea()!.value).to.equal('Anything');
     expect(await scenario.requests()).to.have.length(0);
   });
+
+  it('endpoint="/llm" on a page whose server has no key proxy there: the notice names that endpoint and asks whether the proxy is mounted, not the provider', async () => {
+    // The test page's own server has nothing at /llm, as a page copied from the README without its proxy.
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en', endpoint: '/llm'}});
+    const log = new EventLog(agent);
+    await askTyped(agent, log, 'How many airports?');
+
+    expect(log.of('autoui-error').map((e) => e.code)).to.deep.equal([ErrorCodes.PROVIDER_HTTP]);
+    const notices = ui(agent).notices();
+    expect(notices).to.have.length(1);
+    expect(notices[0]).to.match(/^Something went wrong: The endpoint \/llm answered HTTP 404: is the key proxy mounted there\?/);
+    expect(notices[0]).not.to.contain('Anthropic');
+    expect(ui(agent).textarea()!.value, 'the question is back, ready once the proxy is there').to.equal('How many airports?');
+  });
 });

@@ -6,6 +6,7 @@
  */
 import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
 import {resolveProviderOptions, type ProviderOptions, type ResolvedProviderOptions} from '../provider-options.js';
+import {hopLabel} from '../http/endpoint-hop.js';
 import {streamTurn} from '../stream-turn.js';
 import {AnthropicDecoder} from './anthropic-decoder.js';
 import {buildAnthropicRequest} from './build-anthropic-request.js';
@@ -39,7 +40,8 @@ export class AnthropicModel implements LanguageModel {
       url: `${o.endpoint}/v1/messages`,
       headers,
       body: buildAnthropicRequest(request, o.model, o.maxTokens, o.stream !== false),
-      label: 'The Anthropic API',
+      // An endpoint on the page's own origin is named as such: its errors are the site's, not the provider's.
+      label: hopLabel(o.endpoint, 'The Anthropic API'),
       options: o,
       decoder: new AnthropicDecoder(),
       signal: options.signal,

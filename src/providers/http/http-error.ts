@@ -3,19 +3,26 @@
  * `{type: 'error', error: {type, message}}`, OpenAI `{error: {message, type, code}}`, Ollama-style
  * `{error: '...'}`), so the page sees the provider's reason, never the key: `PROVIDER_HTTP`, or
  * `PROXY_LIMIT` when the key proxy refused the request under one of its usage limits (its error
- * `{type: 'proxy_limit', message, limit, retry_after_seconds}`, HTTP 429).
+ * `{type: 'proxy_limit', message, limit, retry_after_seconds}`, HTTP 429). A request to the page's
+ * own endpoint that finds nothing there (404, 405) asks whether the key proxy is mounted there:
+ * the usual first error of a page copied without its proxy.
  */
 import {AutouiError, ErrorCodes} from '../../errors.js';
 import {redactKey} from '../redact-key.js';
+
+/** Statuses that say nothing answers model requests at that path (no route, or not for POST). */
+const NOTHING_THERE = new Set([404, 405]);
 
 /** The `error.type` of the key proxy's usage-limit refusals. */
 const PROXY_LIMIT_TYPE = 'proxy_limit';
 
 /**
  * Reads `response`'s body and returns the error to report. Never throws.
+ * @param label who answered, the message's subject ("The endpoint /llm", "The Anthropic API")
  * @param secrets the key and the visitor token, scrubbed from the message
+ * @param pagePath the request's path when it went to the page's own origin (see endpoint-hop.ts)
  */
-export async function httpError(response: Response, label: string, secrets: Array<string | undefined> = []): Promise<AutouiError> {
+export async function httpError(response: Response, label: string, secrets: Array<string | undefined> = [], pagePath?: string): Promise<AutouiError> {
   let text = '';
   try {
     text = await response.text();
@@ -26,14 +33,17 @@ export async function httpError(response: Response, label: string, secrets: Arra
   const {type, message} = reason;
   const requestId = response.headers.get('request-id') ?? response.headers.get('x-request-id') ?? undefined;
   if (type === PROXY_LIMIT_TYPE) return proxyLimitError(response, reason, requestId, secrets);
+  const status = ` answered HTTP ${response.status}${type ? ` (${type})` : ''}`;
+  const details = {status: response.status, ...(type ? {type} : {}), ...(requestId ? {requestId} : {}), ...(pagePath !== undefined ? {path: pagePath} : {})};
+  if (pagePath !== undefined && NOTHING_THERE.has(response.status)) {
+    // The status is the news; the page's server's own words (often an HTML "Not Found") come after.
+    const text = `${label}${status}: is the key proxy mounted there?${message ? ` It said: ${sentence(message)}` : ''}`;
+    return new AutouiError(ErrorCodes.PROVIDER_HTTP, redactKey(text, ...secrets), {details});
+  }
   const said = message ? `: ${message}` : response.statusText ? `: ${response.statusText}` : '';
   // The proxy's own refusals (a visitor token, its origins) are not about the provider key.
   const hint = (response.status === 401 || response.status === 403) && !isProxyRefusal(type) ? ' Check the key held by the proxy (or the api-key attribute).' : '';
-  return new AutouiError(
-    ErrorCodes.PROVIDER_HTTP,
-    redactKey(`${label} answered HTTP ${response.status}${type ? ` (${type})` : ''}${sentence(said)}${hint}`, ...secrets),
-    {details: {status: response.status, ...(type ? {type} : {}), ...(requestId ? {requestId} : {})}},
-  );
+  return new AutouiError(ErrorCodes.PROVIDER_HTTP, redactKey(`${label}${status}${sentence(said)}${hint}`, ...secrets), {details});
 }
 
 /** The `PROXY_LIMIT` error: the proxy's own words (they name the wait), with the limit and the wait as details. */

@@ -6,6 +6,7 @@
 import {AutouiError, ErrorCodes, errorMessage} from '../../errors.js';
 import type {RetryInfo} from '../provider-options.js';
 import {redactKey} from '../redact-key.js';
+import {pageEndpointPath} from './endpoint-hop.js';
 import {httpError} from './http-error.js';
 import {isRetryable, retryDelayMs, sleep} from './retry-policy.js';
 
@@ -18,7 +19,7 @@ export interface PostRequest {
   signal: AbortSignal;
   maxRetries: number;
   retryBaseDelayMs: number;
-  /** Provider name for messages ("Anthropic API"). */
+  /** Who answers, for messages: "The Anthropic API", or "The endpoint /llm" for the page's own (endpoint-hop.ts). */
   label: string;
   /** The key and the visitor token: only used to scrub messages. */
   secrets?: Array<string | undefined>;
@@ -52,7 +53,7 @@ export async function postWithRetries(request: PostRequest): Promise<PostResult>
       await wait(request, attempt + 1, response.headers, response.status);
       continue;
     }
-    return {error: await httpError(response, request.label, request.secrets)};
+    return {error: await httpError(response, request.label, request.secrets, pageEndpointPath(request.url))};
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
 import {resolveProviderOptions, type ProviderOptions, type ResolvedProviderOptions} from '../provider-options.js';
+import {hopLabel} from '../http/endpoint-hop.js';
 import {streamTurn} from '../stream-turn.js';
 import {buildOpenAIRequest} from './build-openai-request.js';
 import {OpenAIDecoder} from './openai-decoder.js';
@@ -29,7 +30,8 @@ export class OpenAICompatibleModel implements LanguageModel {
       url: `${o.endpoint}/chat/completions`,
       headers,
       body: buildOpenAIRequest(request, o.model, o.maxTokens, {stream, streamUsage: o.streamUsage !== false}),
-      label: 'The chat completions API',
+      // An endpoint on the page's own origin is named as such: its errors are the site's, not the provider's.
+      label: hopLabel(o.endpoint, 'The chat completions API'),
       options: o,
       decoder: new OpenAIDecoder(),
       signal: options.signal,
