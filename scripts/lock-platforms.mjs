@@ -6,10 +6,13 @@
  * skips such an optional one. npm's --os and --cpu flags do not reproduce the refusal on this
  * machine, so the lock file is what is read: from the root, along every edge that is not
  * optional (dependencies, devDependencies, required peers), each package reached must allow every
- * platform. npm's own `optional` flag in the lock must agree. Exit code 1 names each refusal.
+ * platform. npm's own `optional` flag in the lock must agree. The same packages must accept the
+ * oldest Node the root's `engines` names (npm warns EBADENGINE otherwise; an optional one it skips).
+ * Exit code 1 names each refusal.
  */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import semver from 'semver';
 
 /** The platforms the project installs on (linux is taken as glibc, the desktop and CI case). */
 export const PLATFORMS = ['linux', 'darwin', 'win32'].flatMap((os) => ['x64', 'arm64'].map((cpu) => ({os, cpu, libc: os === 'linux' ? 'glibc' : undefined})));
@@ -53,18 +56,7 @@ function required(entry, isRoot) {
  */
 export function platformRefusals(lock, platforms = PLATFORMS) {
   const packages = lock.packages;
-  if (!packages?.['']) throw new Error('not a package-lock.json of lockfileVersion 2 or 3 (no "packages" with a root entry)');
-  const via = new Map([['', [packages[''].name ?? 'the root']]]);
-  const queue = [''];
-  while (queue.length) {
-    const from = queue.shift();
-    for (const name of required(packages[from], from === '')) {
-      const to = resolve(packages, from, name);
-      if (to === undefined || via.has(to) || !packages[to]) continue;
-      via.set(to, [...via.get(from), name]);
-      queue.push(to);
-    }
-  }
+  const via = requiredPackages(lock);
   const refusals = [];
   for (const [path, entry] of Object.entries(packages)) {
     if (entry.link) continue;
@@ -77,9 +69,42 @@ export function platformRefusals(lock, platforms = PLATFORMS) {
   return refusals;
 }
 
+/**
+ * The required packages whose `engines.node` the oldest Node of the root's `engines.node` does not
+ * satisfy (`node` overrides that version).
+ * @returns {{path: string, version?: string, engines: string, node: string, via: string}[]}
+ */
+export function engineRefusals(lock, node = semver.minVersion(lock.packages['']?.engines?.node ?? '*')?.version) {
+  const via = requiredPackages(lock);
+  return [...via.keys()]
+    .map((path) => ({path, entry: lock.packages[path]}))
+    .filter(({path, entry}) => path && typeof entry.engines?.node === 'string' && !semver.satisfies(node, entry.engines.node))
+    .map(({path, entry}) => ({path, version: entry.version, engines: entry.engines.node, node, via: via.get(path).join(' > ')}));
+}
+
+/** Every package npm must install, by path, with the chain of names from the root that requires it. */
+function requiredPackages(lock) {
+  const packages = lock.packages;
+  if (!packages?.['']) throw new Error('not a package-lock.json of lockfileVersion 2 or 3 (no "packages" with a root entry)');
+  const via = new Map([['', [packages[''].name ?? 'the root']]]);
+  const queue = [''];
+  while (queue.length) {
+    const from = queue.shift();
+    for (const name of required(packages[from], from === '')) {
+      const to = resolve(packages, from, name);
+      if (to === undefined || via.has(to) || !packages[to]) continue;
+      via.set(to, [...via.get(from), name]);
+      queue.push(to);
+    }
+  }
+  return via;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = process.argv[2] ?? fileURLToPath(new URL('../package-lock.json', import.meta.url));
-  const refusals = platformRefusals(JSON.parse(readFileSync(file, 'utf8')));
+  const lock = JSON.parse(readFileSync(file, 'utf8'));
+  const refusals = platformRefusals(lock);
+  const engines = engineRefusals(lock);
   const names = PLATFORMS.map((p) => `${p.os}-${p.cpu}`).join(', ');
   if (!refusals.length) {
     console.log(`${file}: installs on ${names} (every package limited to an OS, CPU or libc is reached only through optional dependencies)`);
@@ -87,5 +112,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`${file}: npm would refuse to install these (EBADPLATFORM); make them optional (optionalDependencies) or drop them:`);
     for (const r of refusals) console.log(`  ✗ ${r.path}@${r.version} on ${r.platforms.join(', ')}: required through ${r.via}`);
   }
-  process.exit(refusals.length ? 1 : 0);
+  if (!engines.length) console.log(`${file}: every required package accepts Node ${semver.minVersion(lock.packages[''].engines?.node ?? '*')}, the oldest the root's engines name (no EBADENGINE)`);
+  for (const r of engines) console.log(`  ✗ ${r.path}@${r.version} wants Node ${r.engines}, not ${r.node} (EBADENGINE): required through ${r.via}`);
+  process.exit(refusals.length || engines.length ? 1 : 0);
 }

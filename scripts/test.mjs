@@ -75,7 +75,8 @@ check('fetch-models');
 check('typecheck');
 check('lint:deps');
 check('lint:lines');
-// Installs everywhere (no package npm would refuse on another OS or CPU), the Node 22 finder of
+// Installs everywhere (no package npm would refuse on another OS or CPU, no engine warning on the
+// oldest Node package.json names), the Node 22 finder of
 // the conformance step, and the rules of npm run release:check.
 check('test:packaging');
 check('surface');

