@@ -76,8 +76,7 @@ check('typecheck');
 check('lint:deps');
 check('lint:lines');
 // Installs everywhere (no package npm would refuse on another OS or CPU, no engine warning on the
-// oldest Node package.json names), the Node 22 finder of
-// the conformance step, and the rules of npm run release:check.
+// oldest Node package.json names), the conformance step's Node 22 finder, release:check's rules.
 check('test:packaging');
 check('surface');
 tests('test:unit', 'test-results/wtr.json');
