@@ -11,6 +11,10 @@ import type {LayerTool, McpLayer, WebMcpLayer} from '../../src/agent/types.js';
 import type {ToolMessage} from '../../src/providers/model-messages.js';
 import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
 import {dataLayer, type CallLog} from '../helpers/layers.js';
+import {manualClock} from '../helpers/manual-clock.js';
+
+/** The tool timeout of the test that checks it does not run during a wait: a length no other timer uses, on a manual clock. */
+const TIMEOUT_MS = 4321;
 
 const server: McpLayer = {protocol: 'mcp', serverName: 'data', tools: []};
 const page: WebMcpLayer = {protocol: 'webmcp', serverName: 'shop', description: 'The page', tools: []};
@@ -86,13 +90,26 @@ describe('the loop with an approval gate', () => {
   });
 
   it('no timeout runs while a call waits, and its elapsed time leaves the wait out', async () => {
-    const log: CallLog = {calls: []};
-    const {gate: approval} = gate(() => new Promise((resolve) => setTimeout(() => resolve({decision: 'allow'}), 300)));
-    const model = new ScriptedModel([turn([call('data_mcp_save')]), turn([text('ok')])]);
-    const result = await runAgentLoop('go', {provider: model, layers: layers(log), approval, eagerTools: true, toolTimeoutMs: 100});
-    expect(result.toolCalls[0].error).to.equal(undefined);
-    expect(log.calls.map((c) => c.tool)).to.deep.equal(['save']);
-    expect(result.toolCalls[0].elapsed, 'the time the person took is not the call’s').to.be.below(250);
+    // Time passes only when the test says: the person takes three timeouts to answer, the call none.
+    const clock = manualClock([TIMEOUT_MS], {date: true});
+    try {
+      const log: CallLog = {calls: []};
+      let asked = () => {};
+      const asking = new Promise<void>((resolve) => (asked = resolve));
+      let answer = (_: ApprovalAnswer) => {};
+      const {gate: approval} = gate(() => (asked(), new Promise<ApprovalAnswer>((resolve) => (answer = resolve))));
+      const model = new ScriptedModel([turn([call('data_mcp_save')]), turn([text('ok')])]);
+      const running = runAgentLoop('go', {provider: model, layers: layers(log), approval, eagerTools: true, toolTimeoutMs: TIMEOUT_MS});
+      await asking;
+      clock.advance(3 * TIMEOUT_MS);
+      answer({decision: 'allow'});
+      const result = await running;
+      expect(result.toolCalls[0].error).to.equal(undefined);
+      expect(log.calls.map((c) => c.tool)).to.deep.equal(['save']);
+      expect(result.toolCalls[0].elapsed, 'the time the person took is not the call’s').to.equal(0);
+    } finally {
+      clock.restore();
+    }
   });
 
   it('Stop while a call waits ends the run; nothing reaches the server', async () => {

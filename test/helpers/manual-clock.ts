@@ -3,7 +3,9 @@
  * delay is one of `delays` wait on this clock (never on the wall clock), every other timer runs as
  * usual, so real network I/O, Lit and the test framework keep their own. A test that checks a
  * stall window or a retry wait then decides when the time has passed, however slow the machine:
- * pick lengths nothing else on the page uses (4321 ms, not 1000).
+ * pick lengths nothing else on the page uses (4321 ms, not 1000). With `{date: true}`, `Date.now`
+ * reads this clock too (from the wall clock's time when it was made), so durations the code measures
+ * (a call's elapsed time) are what the test advanced, not what the machine took.
  */
 
 /** The clock of {@link manualClock}. */
@@ -23,9 +25,11 @@ interface Held {
 }
 
 /** Holds every `setTimeout` of one of `delays` ms until {@link ManualClock.advance} reaches it. Call `restore()` in a `finally`. */
-export function manualClock(delays: readonly number[]): ManualClock {
+export function manualClock(delays: readonly number[], options: {date?: boolean} = {}): ManualClock {
   const realSet = globalThis.setTimeout;
   const realClear = globalThis.clearTimeout;
+  const realNow = Date.now;
+  const epoch = Date.now();
   const held = new Map<number, Held>();
   let now = 0;
   // Ids far above the browser's, so clearTimeout knows a held timer from a real one.
@@ -41,6 +45,7 @@ export function manualClock(delays: readonly number[]): ManualClock {
     if (id !== undefined && held.delete(id)) return;
     realClear(id);
   }) as typeof clearTimeout;
+  if (options.date) Date.now = () => epoch + now;
 
   return {
     advance(ms) {
@@ -61,6 +66,7 @@ export function manualClock(delays: readonly number[]): ManualClock {
     restore() {
       globalThis.setTimeout = realSet;
       globalThis.clearTimeout = realClear;
+      Date.now = realNow;
       held.clear();
     },
   };
