@@ -10,6 +10,7 @@ import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
 import {recordRuns, type RunLog} from '../../src/session/run-log.js';
 import {EventLog, createScenario, messageTexts, mountAgent, serverUrl, settle, ui, type Turn} from './harness.js';
+import {manualClock} from '../helpers/manual-clock.js';
 
 let counter = 0;
 /** A saved-query name no other test uses (the demo server lives for the whole run). */
@@ -253,14 +254,21 @@ describe('<autoui-agent> tool approval', () => {
   });
 
   it('no tool timeout runs while a call waits for the person', async () => {
-    const name = unique('slow person');
-    const {agent} = await agentOver([{toolCalls: [save(name)]}, {text: 'Saved.'}], {'tool-timeout': '1'});
-    const run = agent.ask('Save it');
-    await cardShown(agent);
-    await new Promise((r) => setTimeout(r, 1500));
-    ui(agent).cardButton('allow')!.click();
-    const result = await run;
-    expect(result.toolCalls[0].error).to.equal(undefined);
+    // The 7 s timeout runs on a clock moved by hand: the person takes three of them, at once, and
+    // the call that follows has all the time a busy machine needs.
+    const clock = manualClock([7000]);
+    try {
+      const name = unique('slow person');
+      const {agent} = await agentOver([{toolCalls: [save(name)]}, {text: 'Saved.'}], {'tool-timeout': '7'});
+      const run = agent.ask('Save it');
+      await cardShown(agent);
+      clock.advance(21_000);
+      ui(agent).cardButton('allow')!.click();
+      const result = await run;
+      expect(result.toolCalls[0].error).to.equal(undefined);
+    } finally {
+      clock.restore();
+    }
   });
 
   it('several calls of one turn are asked one by one', async () => {
