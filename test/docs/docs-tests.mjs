@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * The documentation's tests (`npm run test:docs`, a step of `npm test` after the build):
+ * - the site: `npm run docs` builds it (VitePress), then every page of docs/ has its HTML page,
+ *   each page opens in headless Chromium with no console error, no uncaught error and no failed
+ *   request, every internal link of the site (sidebar and navigation included) reaches a page and
+ *   its `#anchor` an element of that page, and every page is reachable from the home page;
+ * - the repository's Markdown: every relative link of README.md, CHANGELOG.md and docs/ names a
+ *   file that exists and a heading of it (as GitHub shows them);
+ * - the README's sizes against what `npm run size` prints (test/docs/readme-sizes.mjs).
+ * `--no-build` uses the site already in docs/.vitepress/dist/. Ends with `N passed, N failed` and
+ * writes test-results/docs.json for `npm test`. Needs `npm run build` (the sizes read dist/).
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {join, relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {chromium} from 'playwright-core';
+import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
+import {startStaticServer} from '../../scripts/static-server.mjs';
+import {brokenMarkdownLinks, repositoryMarkdown} from './markdown-links.mjs';
+import {compareReadmeSizes} from './readme-sizes.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const site = join(root, 'docs/.vitepress/dist');
+const counts = {passed: 0, failed: 0, skipped: 0, failures: []};
+
+/** Runs one named check; a thrown error fails it with its message. */
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    const note = await body();
+    counts.passed++;
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)${note ? `\n      ${note}` : ''}`);
+  } catch (error) {
+    counts.failed++;
+    counts.failures.push(`docs: ${name}: ${error?.message ?? error}`);
+    console.log(`  ✗ ${name}\n      ${String(error?.message ?? error).split('\n').join('\n      ')}`);
+  }
+}
+
+const list = (items, max = 30) => items.slice(0, max).join('\n') + (items.length > max ? `\n… and ${items.length - max} more` : '');
+
+/** The pages the site must have: each Markdown file of docs/, by its HTML path. */
+function expectedPages() {
+  const walk = (dir) =>
+    readdirSync(join(root, dir)).flatMap((name) => {
+      const path = `${dir}/${name}`;
+      if (name.startsWith('.')) return [];
+      if (statSync(join(root, path)).isDirectory()) return walk(path);
+      return name.endsWith('.md') ? [path] : [];
+    });
+  return walk('docs').map((path) => `/${path.slice('docs/'.length).replace(/\.md$/, '.html')}`);
+}
+
+/** The HTML pages the build wrote, as site paths (`/guide/no-key.html`). */
+function builtPages() {
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return name === 'assets' ? [] : walk(path);
+      return name.endsWith('.html') ? [`/${relative(site, path)}`] : [];
+    });
+  return walk(site).filter((page) => page !== '/404.html');
+}
+
+let built = process.argv.includes('--no-build') && existsSync(site);
+if (!built) {
+  await check('npm run docs builds the site (reference and changelog generated, no dead link)', () => {
+    const {status, stdout, stderr} = spawnSync('npm', ['run', '--silent', 'docs'], {cwd: root, encoding: 'utf8'});
+    if (status !== 0) throw new Error(`exit ${status}\n${(stdout + stderr).split('\n').slice(-25).join('\n')}`);
+    built = true;
+  });
+}
+
+if (built) {
+  const pages = builtPages();
+  await check('every Markdown page of docs/ has its page on the site', () => {
+    const missing = expectedPages().filter((page) => !pages.includes(page));
+    if (missing.length) throw new Error(`not built:\n${list(missing)}`);
+    return `${pages.length} pages`;
+  });
+
+  const web = await startStaticServer({root: site});
+  const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
+  const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+  /** Per page: the ids of its elements and the internal links it holds. */
+  const seen = new Map();
+  for (const path of pages) {
+    await check(`${path} opens with no console error`, async () => {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => errors.push(`failed: ${request.url()} (${request.failure()?.errorText})`));
+      try {
+        await page.goto(`${web.url}${path}`, {waitUntil: 'networkidle'});
+        // Hydrated: VitePress's client app has taken over the server-rendered page.
+        await page.waitForFunction(() => document.querySelector('#app')?.__vue_app__ !== undefined);
+        const facts = await page.evaluate(() => ({
+          ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
+          links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
+        }));
+        seen.set(path, facts);
+        if (errors.length) throw new Error(list(errors));
+      } finally {
+        await page.close();
+      }
+    });
+  }
+  await browser.close();
+  await web.close();
+
+  /** A link's page and anchor on the site, or undefined for a link that leaves it. */
+  const target = (from, href) => {
+    const url = new URL(href, `http://site${from}`);
+    if (url.host !== 'site') return undefined;
+    let path = decodeURIComponent(url.pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    else if (!/\.[a-z0-9]+$/i.test(path)) path += '.html';
+    return {path, anchor: url.hash ? decodeURIComponent(url.hash.slice(1)) : ''};
+  };
+  await check('every internal link of the site reaches a page, and its anchor an element of it', () => {
+    const broken = [];
+    let links = 0;
+    for (const [from, {links: hrefs}] of seen) {
+      for (const href of hrefs) {
+        const to = target(from, href);
+        if (!to) continue;
+        links++;
+        const onDisk = existsSync(join(site, to.path));
+        if (!onDisk) broken.push(`${from}: ${href} (no such page)`);
+        else if (to.anchor && to.path.endsWith('.html') && !seen.get(to.path)?.ids.includes(to.anchor)) broken.push(`${from}: ${href} (no #${to.anchor} on ${to.path})`);
+      }
+    }
+    if (broken.length) throw new Error(`${broken.length} broken:\n${list(broken)}`);
+    return `${links} links checked`;
+  });
+  await check('every page is reachable from the home page by links', () => {
+    const reached = new Set(['/index.html']);
+    const queue = ['/index.html'];
+    while (queue.length) {
+      const from = queue.shift();
+      for (const href of seen.get(from)?.links ?? []) {
+        const to = target(from, href);
+        if (to && seen.has(to.path) && !reached.has(to.path)) (reached.add(to.path), queue.push(to.path));
+      }
+    }
+    const orphans = pages.filter((page) => !reached.has(page));
+    if (orphans.length) throw new Error(`no link leads to:\n${list(orphans)}`);
+  });
+} else {
+  counts.failures.push('docs: the site checks did not run: the build failed');
+}
+
+await check('every relative link of README.md, CHANGELOG.md and docs/ names a file and a heading that exist', () => {
+  const files = repositoryMarkdown(root);
+  const broken = brokenMarkdownLinks(root, files);
+  if (broken.length) throw new Error(list(broken));
+  return `${files.length} files`;
+});
+
+await check('every size the README states matches npm run size', () => {
+  const {stdout, stderr, status} = spawnSync('node', ['scripts/size.mjs'], {cwd: root, encoding: 'utf8'});
+  // Budgets exceeded make size.mjs exit 1, but it has printed every figure: the sizes are still compared.
+  if (!stdout.includes('ES first load')) throw new Error(`npm run size printed no figures (exit ${status})\n${stderr}`);
+  const {checked, problems} = compareReadmeSizes(readFileSync(join(root, 'README.md'), 'utf8'), stdout);
+  if (problems.length) throw new Error(list(problems));
+  if (checked.length === 0) throw new Error('the README states no size: its "How big is it?" table is gone');
+  return `${checked.length} figures`;
+});
+
+mkdirSync(join(root, 'test-results'), {recursive: true});
+writeFileSync(join(root, 'test-results/docs.json'), JSON.stringify(counts, null, 2));
+console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+process.exit(counts.failed === 0 ? 0 : 1);
