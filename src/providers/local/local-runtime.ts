@@ -41,26 +41,67 @@ export interface LoadedRuntime {
   nativeTools: boolean;
 }
 
+/**
+ * The runtimes of this page, loading or loaded, each with what ends it: `endLocalRuntimes()` ends
+ * them all, a load in progress included (its download stops at once, rather than running to its
+ * end only for the model to be ended once loaded).
+ */
+const runtimes = new Set<{wllama: Wllama; end: AbortController; loading: Promise<LoadedRuntime>}>();
+
 /** Loads the model of `load.url`. Throws an `AutouiError` with a `LOCAL_MODEL_*` code on failure. */
-export async function loadLocalRuntime(load: RuntimeLoad): Promise<LoadedRuntime> {
+export function loadLocalRuntime(load: RuntimeLoad): Promise<LoadedRuntime> {
   const wllama = new Wllama({default: load.runtimeUrl ?? new URL(defaultWasmUrl, location.href).href}, {suppressNativeLog: true, allowOffline: true, logger: QUIET});
+  const end = new AbortController();
+  const loading = loadInto(wllama, load, end.signal);
+  const runtime = {wllama, end, loading};
+  runtimes.add(runtime);
+  loading.catch(() => runtimes.delete(runtime));
+  return loading;
+}
+
+/**
+ * Ends every runtime of this page, loaded or still loading: each Worker is terminated, which gives
+ * its memory (the WebAssembly heap with the model's weights and context) back to the browser. A
+ * load in progress fails with `LOCAL_MODEL_FAILED`; an answer being written ends with an error.
+ * The kept copies stay (see {@link clearKeptModels}).
+ */
+export async function endLocalRuntimes(): Promise<void> {
+  const ending = [...runtimes];
+  runtimes.clear();
+  for (const {end} of ending) end.abort();
+  await Promise.all(
+    ending.map(async ({wllama, loading}) => {
+      // Terminates a Worker that is loading the model, so the load fails at once...
+      await wllama.exit().catch(() => undefined);
+      await loading.catch(() => undefined);
+      // ...and ends one the load started after that (wllama starts its Worker late in the load).
+      await wllama.exit().catch(() => undefined);
+    }),
+  );
+}
+
+async function loadInto(wllama: Wllama, load: RuntimeLoad, ended: AbortSignal): Promise<LoadedRuntime> {
   try {
+    const stopped = load.signal ? AbortSignal.any([ended, load.signal]) : ended;
     const downloading = !(await isKept(wllama, load.url));
-    if (downloading) await askFirst(load);
+    if (downloading) await askFirst(load, stopped);
+    // The card's Cancel exists once the person said yes.
     const cancelled = load.downloadCancelled?.();
-    const signal = anyOf(load.signal, cancelled);
+    const signal = cancelled ? AbortSignal.any([stopped, cancelled]) : stopped;
     await wllama.loadModelFromUrl(load.url, {
       n_ctx: load.contextTokens,
       signal,
       // A kept copy reports itself as one complete "download": nothing is downloaded, nothing is told.
       progressCallback: downloading ? ({loaded, total}) => load.onDownloadProgress?.({loaded, total}) : undefined,
     });
+    if (ended.aborted) throw new DOMException('Ended', 'AbortError');
     // wllama reports a file llama.cpp could not load as a model with no vocabulary, not as an error.
     if (!wllama.getLoadedContextInfo().n_vocab) throw new Error('llama.cpp found no model in it');
     const template = wllama.getChatTemplate() ?? '';
     return {wllama, nativeTools: /\btools\b/.test(template)};
   } catch (error) {
     await wllama.exit().catch(() => undefined);
+    if (ended.aborted) throw new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The local model ${fileName(load.url)} was unloaded before it was ready.`);
     // A refusal, a Cancel or a Stop says nothing against the file: a kept copy stays kept.
     if (error instanceof AutouiError) throw error;
     if (load.downloadCancelled?.()?.aborted) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, 'The download of the local model was cancelled.');
@@ -94,12 +135,12 @@ async function forget(wllama: Wllama, url: string): Promise<void> {
   }
 }
 
-/** Asks the person before a download; throws `LOCAL_MODEL_REFUSED` unless they agree. */
-async function askFirst(load: RuntimeLoad): Promise<void> {
-  const about: ModelDownloadAbout = {provider: 'local', model: load.url, name: fileName(load.url), host: new URL(load.url).host, bytes: await sizeOf(load.url, load.signal)};
+/** Asks the person before a download; throws `LOCAL_MODEL_REFUSED` unless they agree. `signal`: Stop, or the runtime ended. */
+async function askFirst(load: RuntimeLoad, signal: AbortSignal): Promise<void> {
+  const about: ModelDownloadAbout = {provider: 'local', model: load.url, name: fileName(load.url), host: new URL(load.url).host, bytes: await sizeOf(load.url, signal)};
   if (!load.askToDownload) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, `The local model ${about.name} must be downloaded first, and nobody was asked to agree to the download.`);
-  const agreed = await untilAborted(load.askToDownload(about), load.signal);
-  if (load.signal?.aborted) throw new DOMException('Stopped', 'AbortError');
+  const agreed = await untilAborted(load.askToDownload(about), signal);
+  if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
   if (!agreed) throw new AutouiError(ErrorCodes.LOCAL_MODEL_REFUSED, `The local model ${about.name} must be downloaded first, and the download was not accepted.`);
 }
 
@@ -127,13 +168,6 @@ function loadFailureWords(url: string, error: unknown): string {
   if (/magic|gguf|invalid|load|no model/i.test(message)) return `The file at ${url} is not a GGUF model this runtime can load (${message}); it was not kept.`;
   return `The local model could not be started: ${message}.`;
 }
-
-/** One signal aborted by either of two. */
-function anyOf(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (!a || !b) return a ?? b;
-  return AbortSignal.any([a, b]);
-}
-
 
 /**
  * Deletes every model the local provider keeps in this origin's storage (OPFS); the next question
