@@ -1,15 +1,54 @@
 // Demo wiring (not needed by pages that use the element): reads the configuration `npm start`
-// serves, points <autoui-agent> at the local servers, offers the recorded replays when no model
-// key is configured, and logs the element's public DOM events.
+// serves, points <autoui-agent> at the local servers and, when no model key is configured, plays
+// recorded replays for the element's starter questions and the "More demos" menu.
+import {startDeveloperView} from './developer-view.js';
+import {showFirstWidget, startLanguageSwitch, startMenu} from './page-controls.js';
+
 const agent = document.getElementById('agent');
-const mode = document.getElementById('mode');
-const replays = document.getElementById('replays');
-const events = document.getElementById('events');
+const modeText = document.getElementById('mode-text');
+const connectLink = document.getElementById('connect-link');
+const connectDialog = document.getElementById('connect');
+const menuList = document.getElementById('more-demos-list');
 const shared = document.getElementById('shared');
+
+/**
+ * Which replay each starter question plays: the starters are the demo servers' recipes' questions
+ * (no page code), picked by recipe name, so a French starter plays the same recording.
+ */
+const STARTER_REPLAYS = {
+  'seattle-weather-dashboard': 'seattle-weather',
+  'airports-map': 'airports-map',
+  'largest-cities-map': 'largest-cities',
+  'machine-load': 'machine-load',
+};
+
+/**
+ * Servers that speak only the 2025 MCP revision. Pinned, the element speaks it at once instead of
+ * probing with the 2026 `server/discover`, which such a server answers with an HTTP 400 (harmless,
+ * but DevTools shows it as a red error on every load). `monitor` is the published MCP Apps example.
+ */
+const PINNED_PROTOCOLS = {monitor: '2025-11-25'};
+
+startDeveloperView(agent, {
+  toggle: document.getElementById('developer-view'),
+  panel: document.getElementById('developer'),
+  log: document.getElementById('events'),
+});
+startLanguageSwitch(agent, document.querySelectorAll('[data-lang]'));
+const menu = startMenu(document.getElementById('more-demos'), menuList);
+// An answer's widgets go after the earlier ones, often out of sight: on a phone below the
+// conversation, on any screen after a few answers. The canvas is scrolled to the first new one.
+showFirstWidget(agent);
+
+connectLink.addEventListener('click', (event) => {
+  event.preventDefault();
+  connectDialog.showModal();
+});
 
 // Share: the canvas travels in the link's fragment (nothing is uploaded); the page that opens it
 // shows the same widgets, with no question asked.
 document.getElementById('share').addEventListener('click', async () => {
+  shared.hidden = false;
   try {
     const url = await agent.shareUrl();
     await navigator.clipboard?.writeText(url).catch(() => {});
@@ -25,31 +64,27 @@ document.getElementById('share').addEventListener('click', async () => {
 });
 document.getElementById('clear').addEventListener('click', () => {
   agent.clear();
-  shared.textContent = '';
+  shared.hidden = true;
 });
 
 const config = await fetch('./config.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
 if (!config) {
-  mode.className = 'mode error';
-  mode.textContent = 'No demo configuration found: start the demo with `npm start` and open the URL it prints.';
+  modeText.parentElement.classList.add('error');
+  modeText.textContent = 'No demo configuration found: start the demo with `npm start` and open the URL it prints.';
 } else {
-  for (const server of config.servers) {
-    const child = document.createElement('autoui-server');
-    child.setAttribute('name', server.name);
-    child.setAttribute('url', server.url);
-    agent.append(child);
-  }
+  for (const server of config.servers) addServer(server);
   // The sign-in callback page the build ships (dist/oauth-callback.html), on this page's origin.
   agent.setAttribute('oauth-callback', '/dist/oauth-callback.html');
-  if (config.mode === 'live' && config.signInServer) addSignInServer();
   agent.setAttribute('provider', config.provider);
   // MCP App views (the monitor server's) are framed from the sandbox page on its own origin.
   if (config.sandboxUrl) agent.setAttribute('sandbox-url', config.sandboxUrl);
   if (config.model) agent.setAttribute('model', config.model);
+  connectLink.hidden = false;
   if (config.mode === 'live') {
     agent.setAttribute('endpoint', config.endpoint);
-    mode.className = 'mode live';
-    mode.textContent = `Live model: ${config.label}, through the local key proxy (the key stays on the server). Ask anything about airports, weather, countries, cities, stocks or cars.`;
+    modeText.textContent = `Live model: ${config.label}, through the demo's key proxy.`;
+    // The Notes server answers 401 until the person signs in: added on request, not at load.
+    if (config.signInServer) addMenuItem('My private notes (asks to sign in)', () => addServer(config.signInServer));
   } else {
     // With no key, a typed question goes to a model on this device: the browser's own where it has
     // one, else a small model the person agrees to download (where WebGPU makes it bearable).
@@ -58,36 +93,26 @@ if (!config) {
       agent.setAttribute('provider', onDevice.join(' '));
       if (config.localModel) agent.setAttribute('model', config.localModel);
     }
-    mode.className = 'mode replay';
-    mode.textContent =
-      (onDevice.length
-        ? `No model key: a question you type is answered on this device (${onDevice.includes('browser') ? "this browser's own model" : 'a small model, downloaded once after you agree'}); the buttons replay recorded conversations. `
-        : 'Replay: no model key was found, so a local fake model replays recorded conversations. ') +
-      'The MCP servers, their data and the widgets are live. Set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL (e.g. a local Ollama) and restart `npm start` for a large model.';
-    replays.hidden = false;
+    modeText.textContent = 'The suggested questions replay recorded answers, with live data.';
+    connectDialog.querySelector(onDevice.length ? '#on-device' : '#no-model').hidden = false;
+    const starters = new Set(Object.values(STARTER_REPLAYS));
     for (const scenario of config.replay.scenarios) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = scenario.title;
-      button.addEventListener('click', () => replay(scenario));
-      replays.append(button);
+      if (!starters.has(scenario.file)) addMenuItem(scenario.title, () => replay(scenario));
     }
-    // The starter questions come from the demo servers' recipes (no page code); a recipe's English
-    // question is its recording's question, so a picked one plays that recording instead.
     agent.addEventListener('autoui-suggestion', (event) => {
-      const scenario = config.replay.scenarios.find((s) => s.question === event.detail.question);
+      const file = STARTER_REPLAYS[event.detail.recipe];
+      const scenario = config.replay.scenarios.find((s) => s.file === file || s.question === event.detail.question);
       if (!scenario) return;
       event.preventDefault();
-      void replay(scenario);
+      void replay({...scenario, question: event.detail.question});
     });
   }
 }
+if (location.hash === '#connect') connectDialog.showModal();
 
 // The sample file: fetched from this site, then attached as if the visitor had dropped it (read
 // and queried in the browser). With replays, a recorded conversation then asks what is in it.
-const sampleButton = document.getElementById('sample-file');
-sampleButton.addEventListener('click', async () => {
-  sampleButton.disabled = true;
+document.getElementById('sample-file').addEventListener('click', async () => {
   try {
     const blob = await fetch('./samples/penguins.csv').then((r) => {
       if (!r.ok) throw new Error(`the sample file did not load (HTTP ${r.status})`);
@@ -96,25 +121,38 @@ sampleButton.addEventListener('click', async () => {
     await agent.attach(new File([blob], 'penguins.csv', {type: 'text/csv'}));
     if (config?.mode === 'replay') await replay({file: 'penguins-file', question: 'What is in this file?'});
   } catch (error) {
-    // The element has already shown a notice and sent `autoui-error` (logged below) for a refused file.
+    // The element has already shown a notice and sent `autoui-error` for a refused file.
+    shared.hidden = false;
     shared.textContent = error.message;
-  } finally {
-    sampleButton.disabled = false;
   }
 });
 
-/** Adds the Notes server, which asks the person to sign in (once). */
-function addSignInServer() {
-  if (!config.signInServer || agent.querySelector(`autoui-server[name="${config.signInServer.name}"]`)) return;
+/** Adds one `<autoui-server>` (once), pinned to its MCP revision when the demo knows it. */
+function addServer({name, url, protocol}) {
+  if (agent.querySelector(`autoui-server[name="${name}"]`)) return;
   const child = document.createElement('autoui-server');
-  child.setAttribute('name', config.signInServer.name);
-  child.setAttribute('url', config.signInServer.url);
+  child.setAttribute('name', name);
+  child.setAttribute('url', url);
+  const pinned = protocol ?? PINNED_PROTOCOLS[name];
+  if (pinned) child.setAttribute('protocol', pinned);
   agent.append(child);
+}
+
+/** Adds an item to the "More demos" menu. */
+function addMenuItem(title, run) {
+  const item = document.createElement('li');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = title;
+  button.addEventListener('click', run);
+  item.append(button);
+  menuList.append(item);
 }
 
 /** Starts one recorded scenario on the fake model, then asks its question. */
 async function replay(scenario) {
-  if (scenario.signIn) addSignInServer();
+  menu.close();
+  if (scenario.signIn) addServer(config.signInServer);
   const response = await fetch(`${config.replay.url}/__scenarios`, {
     method: 'POST',
     headers: {'content-type': 'application/json'},
@@ -127,13 +165,14 @@ async function replay(scenario) {
   if (config.model) agent.setAttribute('model', config.model);
   else agent.removeAttribute('model');
   agent.setAttribute('endpoint', config.provider === 'openai' ? `${base}/v1` : base);
-  for (const b of replays.querySelectorAll('button')) b.disabled = true;
+  const items = menuList.querySelectorAll('button');
+  for (const b of items) b.disabled = true;
   try {
     await agent.ask(scenario.question);
   } finally {
     agent.setAttribute('provider', typed.provider);
     if (typed.model) agent.setAttribute('model', typed.model);
-    for (const b of replays.querySelectorAll('button')) b.disabled = false;
+    for (const b of items) b.disabled = false;
   }
 }
 
@@ -143,35 +182,4 @@ function onDeviceProviders() {
   if ('LanguageModel' in globalThis) providers.push('browser');
   if (config.localModel && 'gpu' in navigator) providers.push('local');
   return providers;
-}
-
-const summary = {
-  'autoui-text': (d) => JSON.stringify(d.delta),
-  'autoui-tool-approval': (d) => `${d.name} waits for the person (${d.title})`,
-  'autoui-tool-call': (d) => `${d.name} ${d.error ? '✗' : '✓'} ${d.elapsed} ms`,
-  'autoui-widget-created': (d) => `${d.type} ${d.id}`,
-  'autoui-widget-create': (d) => d.type,
-  'autoui-widget-updated': (d) => d.id,
-  'autoui-widget-removed': (d) => d.id,
-  'autoui-run-start': (d) => d.question,
-  'autoui-run-end': (d) => `${d.result.stopReason}, ${d.result.iterations} turns, ${d.result.usage.inputTokens}+${d.result.usage.outputTokens} tokens`,
-  'autoui-message': (d) => d.text.slice(0, 80),
-  'autoui-error': (d) => `${d.code}: ${d.message}`,
-  'autoui-server-ready': (d) => `${d.name} (${d.tools.length} tools, MCP ${d.protocol})`,
-  'autoui-sign-in': (d) => `${d.server} asks to sign in at ${new URL(d.issuer ?? d.url).host}`,
-  'autoui-elicitation': (d) => `${d.server} asks: ${d.message.slice(0, 60)}`,
-  'autoui-server-error': (d) => `${d.name} ${d.code}`,
-  'autoui-file-attached': (d) => `${d.name}: ${d.rows} rows, ${d.columns} columns`,
-  'autoui-file-removed': (d) => d.name,
-  'autoui-suggestion': (d) => `${d.question} (${d.source === 'recipe' ? `recipe ${d.recipe} of ${d.server}` : 'the page'})`,
-  'autoui-restored': (d) => `${d.source}: ${d.widgets.length} widgets${d.dropped.length ? `, ${d.dropped.length} left out` : ''}`,
-};
-for (const [name, describe] of Object.entries(summary)) {
-  agent.addEventListener(name, (event) => {
-    if (name === 'autoui-text') return; // too chatty for the log; the transcript shows it
-    const item = document.createElement('li');
-    item.textContent = `${name.replace('autoui-', '')}: ${describe(event.detail)}`;
-    events.append(item);
-    events.scrollTop = events.scrollHeight;
-  });
 }

@@ -8,12 +8,13 @@ import {demoConfigHandler, startDemoStack} from '../../../scripts/demo-stack.mjs
 import {startStaticServer} from '../../../scripts/static-server.mjs';
 import {elementRendered, serversSettled, trackNetwork} from '../page-ready.mjs';
 
-const REPLAY = 'Seattle weather dashboard';
+// The element's starter question that plays the "Seattle weather dashboard" recording.
+const REPLAY = 'Show me a dashboard of the weather in Seattle in 2015.';
 
 export const cases = [
   {
     name: 'demo-readme',
-    viewport: {width: 1400, height: 1000},
+    viewport: {width: 1280, height: 820},
     reference: fileURLToPath(new URL('../../../demo/screenshot.png', import.meta.url)),
     async render({context, root}) {
       const stack = await startDemoStack();
@@ -29,13 +30,12 @@ export const cases = [
         await replay.waitFor({timeout: 10_000});
         await serversSettled(page, stack.config.servers.length);
         await elementRendered(page);
-        // The picture is the element, as a visitor sees it: without the demo's agent console (its
-        // server addresses have random ports and its token count follows them), and without the
-        // page's event log beside it (random widget ids, events in either order).
-        await page.evaluate(() => document.querySelector('autoui-agent').removeAttribute('debug'));
+        // The picture is the element, as a visitor sees it: the demo's developer view (the agent
+        // console, with the servers' random ports, and the event log) is off by default.
         await replay.click();
-        // The demo logs the element's events: the run's end comes after its widgets rendered.
-        await page.locator('#events li', {hasText: /^run-end: end_turn/}).waitFor({timeout: 30_000});
+        // The demo logs the element's events (also while its developer view is off): the run's end
+        // comes after its widgets rendered.
+        await page.locator('#events li', {hasText: /^run-end: end_turn/}).waitFor({state: 'attached', timeout: 30_000});
         return {page, network, problems, close, target: page.locator('autoui-agent')};
       } catch (error) {
         await close();
