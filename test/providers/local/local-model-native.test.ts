@@ -63,7 +63,7 @@ describe('LocalModel, native tool calls (wllama, a GGUF whose template mentions 
 
   it('the offered tools reach the prompt through the model\'s own template, schema and all', async () => {
     // A context of 512 tokens holds the question with the tool (this vocabulary reads a prompt one
-    // token per character: about 380), not once its argument's description is 300 characters
+    // token per character: about 450), not once its argument's description is 300 characters
     // longer. The template writes each tool as JSON, that description included; the constrained
     // path's prompt leaves argument descriptions out, so only the template can have put it there.
     const small = new LocalModel({model: `${FILES}/tools.gguf`, contextTokens: 512, temperature: 0, askToDownload: async () => true});
