@@ -12,6 +12,10 @@
  * - the page logs no console error and no uncaught exception: on a normal load (the demo's
  *   2025-only server is pinned to its revision, so no probe is answered with an HTTP 400) and
  *   through the replay.
+ *
+ * Two more: the RTL choice of the language switch, remembered over a reload, on a phone after the
+ * answer; and the developer view (the element's console and the events log), off by default and
+ * remembered over a reload once switched on.
  */
 import {demoConfigHandler, startDemoStack} from '../../../scripts/demo-stack.mjs';
 import {startStaticServer} from '../../../scripts/static-server.mjs';
@@ -137,6 +141,74 @@ function afterReplay({label, viewport}, {second = false} = {}) {
   };
 }
 
+/** Reloads the page and waits, as {@link openDemo} does, until its servers and starters are shown. */
+async function reloaded(page) {
+  await page.reload();
+  await serversSettled(page, 3);
+  await elementRendered(page);
+  await suggestionsShown(page);
+}
+
+/** RTL chosen, the page reloaded: the element is still Arabic, right to left, and answers mirrored. */
+const rtlRemembered = {
+  name: 'demo-390-rtl-answer',
+  viewport: {width: 390, height: 844},
+  async render({context, root}) {
+    const shown = await openDemo(context, root);
+    const {page, problems} = shown;
+    try {
+      await page.getByRole('button', {name: 'RTL'}).click();
+      await reloaded(page);
+      const chosen = await page.evaluate(() => {
+        const agent = document.querySelector('autoui-agent');
+        return `${agent.getAttribute('lang')} ${agent.getAttribute('dir')} ${document.querySelector('[data-lang="ar"]').getAttribute('aria-pressed')}`;
+      });
+      if (chosen !== 'ar rtl true') problems.push(`after a reload the element's lang, dir and the RTL button's aria-pressed are "${chosen}", not "ar rtl true"`);
+      await page.evaluate(() => document.querySelector('autoui-agent').addEventListener('autoui-widget-created', (e) => (window.__firstWidget ??= e.detail.element)));
+      await played(page, () => page.getByRole('button', {name: STARTER}).click());
+      const composer = await composerInView(page);
+      if (composer) problems.push(composer);
+      const {visible, height} = await firstWidgetVisibleHeight(page);
+      if (visible < Math.min(60, height)) problems.push(`only ${Math.round(visible)} px of the answer's first widget are in view`);
+      return shown;
+    } catch (error) {
+      await shown.close();
+      throw error;
+    }
+  },
+};
+
+/**
+ * The developer view: off on a first visit (no console, no events log), on after its switch and a
+ * reload. The console's server addresses (random ports) and the events (in either order) are masked.
+ */
+const developerView = {
+  name: 'demo-1400-developer',
+  viewport: {width: 1400, height: 900},
+  async render({context, root}) {
+    const shown = await openDemo(context, root);
+    const {page, problems} = shown;
+    try {
+      const state = () => page.evaluate(() => ({
+        debug: document.querySelector('autoui-agent').hasAttribute('debug'),
+        console: !!document.querySelector('autoui-agent').shadowRoot.querySelector('autoui-console'),
+        log: !document.getElementById('developer').hidden,
+      }));
+      const before = await state();
+      if (before.debug || before.console || before.log) problems.push(`on a first visit the developer view is on: ${JSON.stringify(before)}`);
+      await page.getByRole('switch', {name: 'Developer view'}).click();
+      await reloaded(page);
+      const after = await state();
+      if (!after.debug || !after.console || !after.log) problems.push(`switched on and reloaded, the developer view is not all there: ${JSON.stringify(after)}`);
+      await page.locator('#events li', {hasText: /^server-ready: monitor/}).waitFor({state: 'attached'});
+      return {...shown, mask: [page.locator('autoui-agent').locator('autoui-console').locator('ul'), page.locator('#events')]};
+    } catch (error) {
+      await shown.close();
+      throw error;
+    }
+  },
+};
+
 /** Runs `start` (what makes the demo play a recording) and resolves once that run has ended well. */
 async function played(page, start) {
   await page.evaluate(() => {
@@ -151,4 +223,6 @@ async function played(page, start) {
 export const cases = [
   ...SIZES.flatMap((size) => [onLoad(size), afterReplay(size)]),
   ...SIZES.filter((size) => size.label !== '1400').map((size) => afterReplay(size, {second: true})),
+  rtlRemembered,
+  developerView,
 ];
