@@ -83,8 +83,15 @@ if (!config) {
   if (config.mode === 'live') {
     agent.setAttribute('endpoint', config.endpoint);
     modeText.textContent = `Live model: ${config.label}, through the demo's key proxy.`;
-    // The Notes server answers 401 until the person signs in: added on request, not at load.
-    if (config.signInServer) addMenuItem('My private notes (asks to sign in)', () => addServer(config.signInServer));
+    connectLink.textContent = 'Use another model';
+    connectDialog.querySelector('#replay-info').hidden = true;
+    // The Notes server answers 401 until the person signs in: added when asked for, not at load.
+    if (config.signInServer) {
+      addMenuItem('My private notes (asks to sign in)', () => {
+        addServer(config.signInServer);
+        void agent.ask('Show my private notes.');
+      });
+    }
   } else {
     // With no key, a typed question goes to a model on this device: the browser's own where it has
     // one, else a small model the person agrees to download (where WebGPU makes it bearable).
