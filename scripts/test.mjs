@@ -91,6 +91,9 @@ if (built) {
   // still score as right through the element, the servers and the scorers.
   tests('eval:scripted', 'test-results/eval.json');
   tests('test:package', 'test-results/package.json');
+  // The documentation: the site (npm run docs) in Chromium with its links and anchors, the
+  // repository's Markdown links, the README's sizes against npm run size and its two-minute page.
+  tests('test:docs', 'test-results/docs.json');
 } else {
   totals.failed++;
   failures.push('end-to-end tests not run: the build failed');

@@ -7,7 +7,10 @@
  *   its `#anchor` an element of that page, and every page is reachable from the home page;
  * - the repository's Markdown: every relative link of README.md, CHANGELOG.md and docs/ names a
  *   file that exists and a heading of it (as GitHub shows them);
- * - the README's sizes against what `npm run size` prints (test/docs/readme-sizes.mjs).
+ * - the README's sizes against what `npm run size` prints (test/docs/readme-sizes.mjs);
+ * - the README's "Try it on your own page in two minutes", its page run as written against the
+ *   demo's servers, with the replaying model and with a fake of the browser's model
+ *   (test/docs/readme-try-it.mjs).
  * `--no-build` uses the site already in docs/.vitepress/dist/. Ends with `N passed, N failed` and
  * writes test-results/docs.json for `npm test`. Needs `npm run build` (the sizes read dist/).
  */
@@ -20,6 +23,7 @@ import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {startStaticServer} from '../../scripts/static-server.mjs';
 import {brokenMarkdownLinks, repositoryMarkdown} from './markdown-links.mjs';
 import {compareReadmeSizes} from './readme-sizes.mjs';
+import {runTryItBrowser, runTryItReplay} from './readme-try-it.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = join(root, 'docs/.vitepress/dist');
@@ -174,6 +178,33 @@ await check('every size the README states matches npm run size', () => {
   if (checked.length === 0) throw new Error('the README states no size: its "How big is it?" table is gone');
   return `${checked.length} figures`;
 });
+
+{
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
+  const shows = ({types, drawn}) => {
+    if (!types.includes('chart')) throw new Error(`no chart on the canvas: ${types.join(', ')}`);
+    if (drawn !== types.length) throw new Error(`${types.length} widgets in the store, ${drawn} drawn`);
+    return `widgets: ${types.join(', ')}`;
+  };
+  await check('the README\'s two-minute page, with the replaying model, shows the Seattle dashboard from the demo\'s Data server', async () => {
+    const context = await browser.newContext();
+    try {
+      return shows(await runTryItReplay(context, root, readme));
+    } finally {
+      await context.close();
+    }
+  });
+  await check('the README\'s two-minute page as written (provider="browser", a fake of the Prompt API) answers with a chart', async () => {
+    const context = await browser.newContext();
+    try {
+      return shows(await runTryItBrowser(context, root, readme));
+    } finally {
+      await context.close();
+    }
+  });
+  await browser.close();
+}
 
 mkdirSync(join(root, 'test-results'), {recursive: true});
 writeFileSync(join(root, 'test-results/docs.json'), JSON.stringify(counts, null, 2));
