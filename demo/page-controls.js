@@ -36,6 +36,10 @@ export function startMenu(button, list) {
       items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
     }
   });
+  // Tabbing out of the menu closes it too.
+  list.addEventListener('focusout', (event) => {
+    if (!button.parentElement.contains(event.relatedTarget)) open(false);
+  });
   document.addEventListener('click', (event) => {
     if (!list.hidden && !button.parentElement.contains(event.target)) open(false);
   });
