@@ -24,7 +24,7 @@ import {readConstrainedTurn, turnConstraint} from '../constrained/turn-constrain
 import {OpenAIDecoder} from '../openai-compatible/openai-decoder.js';
 import {convertToOpenAIMessages} from '../openai-compatible/convert-to-openai-messages.js';
 import type {ModelDownloadHooks} from '../model-download.js';
-import {clearKeptModels, loadLocalRuntime, type LoadedRuntime} from './local-runtime.js';
+import {clearKeptModels, endLocalRuntimes, loadLocalRuntime, type LoadedRuntime} from './local-runtime.js';
 import {ModelTextStream} from './model-text-stream.js';
 import {abortable, orAborted} from './abortable.js';
 
@@ -57,11 +57,13 @@ const ANTI_REPETITION = {dry_multiplier: 0.8, dry_base: 1.75, dry_allowed_length
  */
 const loaded = new Map<string, Promise<LoadedRuntime>>();
 
-/** Ends every local model's Worker and gives its memory back; the next question loads it again from the kept copy. */
+/**
+ * Ends every local model's Worker and gives its memory back, loads in progress included (a
+ * download stops at once rather than finishing first); the next question loads it again from the kept copy.
+ */
 export async function unloadLocalModels(): Promise<void> {
-  const runtimes = [...loaded.values()];
   loaded.clear();
-  await Promise.all(runtimes.map((runtime) => runtime.then((r) => r.wllama.exit(), () => undefined)));
+  await endLocalRuntimes();
 }
 
 /**
@@ -120,7 +122,7 @@ export class LocalModel implements LanguageModel {
   #completion(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined, body: Pick<ChatCompletionParams, 'messages' | 'tools' | 'tool_choice' | 'response_format'>) {
     const max_tokens = request.maxTokens ?? this.options.maxTokens ?? 1024;
     const temperature = this.options.temperature ?? 0.2;
-    return orAborted(wllama.createChatCompletion({...ANTI_REPETITION, ...body, max_tokens, temperature, stream: true, abortSignal: signal}), signal);
+    return orAborted(wllama.createChatCompletion({...ANTI_REPETITION, ...body, max_tokens, temperature, stream: true, stream_options: {include_usage: true}, abortSignal: signal} as ChatCompletionParams & {stream: true}), signal);
   }
 
   /** A turn through the model's own tool format, with the text formats read as the fallback. */

@@ -44,6 +44,9 @@ function expectWordsThenCall(parts: ModelStreamPart[]): void {
   expect(words(parts).join('').trim()).to.equal('Let me check.');
   expect(calls(parts).map(({name, input, inputError}) => ({name, input, inputError})), shown).to.deep.equal([{name: 'lookup', input: {city: 'Paris'}, inputError: undefined}]);
   expect(finish(parts)?.reason, shown).to.equal('tool-calls');
+  // llama.cpp counts the turn's tokens when asked to, as a wire model's usage.
+  expect(finish(parts)?.usage?.inputTokens, shown).to.be.greaterThan(0);
+  expect(finish(parts)?.usage?.outputTokens, shown).to.be.greaterThan(0);
 }
 
 describe('LocalModel, native tool calls (wllama, a GGUF whose template mentions tools)', function () {

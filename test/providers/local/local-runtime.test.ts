@@ -168,6 +168,29 @@ describe('The local runtime in the page (wllama, a random-weight GGUF)', functio
     expect(asked).to.deep.equal(['slow.gguf']);
   });
 
+  it("clearLocalModels() during a question's download stops the download where it is: the turn fails, nothing is kept, no Worker runs", async () => {
+    const progress: ModelDownloadProgress[] = [];
+    let downloading!: () => void;
+    const started = new Promise<void>((resolve) => (downloading = resolve));
+    const local = new LocalModel({
+      model: `${FILES}/slow.gguf`,
+      contextTokens: 1024,
+      askToDownload: async () => true,
+      onDownloadProgress: (p) => {
+        progress.push(p);
+        if (p.loaded > 0) downloading();
+      },
+    });
+    const turn = collect(local.stream(request));
+    await started;
+    await clearLocalModels();
+    const parts = await turn;
+    expect(parts.map((p) => (p.type === 'error' ? p.error.code : p.type))).to.deep.equal(['LOCAL_MODEL_FAILED']);
+    expect(progress.at(-1)!.loaded, 'the download did not run to its end first').to.be.lessThan(progress.at(-1)!.total);
+    expect(workers.running()).to.equal(0);
+    expect(await privateFileBytes(), 'nothing of the model is kept').to.equal(0);
+  });
+
   it('endLocalRuntimes() while the person is being asked ends the question, and the load fails', async () => {
     let asking!: () => void;
     const asked = new Promise<void>((resolve) => (asking = resolve));
