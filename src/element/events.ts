@@ -9,6 +9,19 @@ import type {ApprovalRequest} from '../agent/approval.js';
 import type {ApprovalResponder} from '../session/session-approvals.js';
 import type {ToolCall} from '../agent/dispatcher.js';
 import type {SessionEvent} from '../session/session-events.js';
+import {toolCallLabel, toolCallName} from './common/tool-call-label.js';
+
+/**
+ * `autoui-tool-call`: a finished call (a {@link ToolCall}: `{id, name, args, result, error,
+ * elapsed, guided}`, with `server` and `tool` when the name resolved to a server's tool), and the
+ * name a person reads, as the transcript's pill and the debug console show it.
+ */
+export interface ToolCallDetail extends ToolCall {
+  /** `atlas · browse_skills (list_recipes)`: the tool's own name with its server, and the alias the model used when it differs. */
+  label: string;
+  /** The recipe role's canonical name the model called the tool by (`list_recipes` for `browse_skills`), when it is not the tool's own. */
+  alias?: string;
+}
 
 /** `autoui-widget-create` (cancelable: `preventDefault()` vetoes the widget). */
 export interface WidgetCreateDetail {
@@ -162,7 +175,7 @@ export interface AutouiEventMap {
   'autoui-widget-created': WidgetCreatedDetail;
   'autoui-widget-updated': WidgetUpdatedDetail;
   'autoui-widget-removed': WidgetRemovedDetail;
-  'autoui-tool-call': ToolCall;
+  'autoui-tool-call': ToolCallDetail;
   'autoui-tool-approval': ToolApprovalDetail;
   'autoui-text': TextDetail;
   'autoui-message': MessageDetail;
@@ -232,7 +245,7 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolea
       emit(host, 'autoui-message', {role: event.role, text: event.text});
       break;
     case 'tool-call':
-      emit(host, 'autoui-tool-call', event.call);
+      emit(host, 'autoui-tool-call', toolCallDetail(event.call));
       break;
     case 'widget-create':
       if (!emit(host, 'autoui-widget-create', {type: event.widget.type, params: event.widget.params}, true)) event.veto();
@@ -265,4 +278,10 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolea
       break;
   }
   return true;
+}
+
+/** A call as `autoui-tool-call` gives it: every field of the call, and its name in a person's words. */
+function toolCallDetail(call: ToolCall): ToolCallDetail {
+  const {alias} = toolCallName(call);
+  return {...call, label: toolCallLabel(call), ...(alias ? {alias} : {})};
 }

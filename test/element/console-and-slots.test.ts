@@ -35,7 +35,8 @@ describe('<autoui-agent debug>', () => {
     await settle(agent);
     const [call] = result.toolCalls;
     const entry = console().querySelector(`[data-call="${call.id}"]`)!;
-    expect(textOf(entry.querySelector('summary'))).to.equal(`data_mcp_list_tables · ${call.elapsed} ms`);
+    // The tool's own name with its server, as the transcript's pill names it (not the model's data_mcp_list_tables).
+    expect(textOf(entry.querySelector('summary'))).to.equal(`data · list_tables · ${call.elapsed} ms`);
     const [args, output] = [...entry.querySelectorAll('pre')].map((p) => p.textContent!);
     expect(JSON.parse(args)).to.deep.equal({});
     expect(output).to.include('airports');

@@ -4,13 +4,15 @@ import type {ServerStatus} from '../../session/server-set.js';
 import type {RunRecord} from '../../session/session-events.js';
 import {STRINGS} from '../common/strings.js';
 import {tokens} from '../../styles/tokens.js';
+import {toolCallLabel} from '../common/tool-call-label.js';
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
 const RESULT_PREVIEW = 600;
 
 /**
  * The `debug` console of `<autoui-agent>`: each server's status and tool count, each tool call
- * (name, arguments, result, time) and token usage per question. Everything is rendered as text.
+ * (its name as the transcript's pill and the event's `label` give it, arguments, result, time)
+ * and token usage per question. Everything is rendered as text.
  * The argument and result blocks scroll when long, so they take keyboard focus.
  *
  * @csspart console - The console's root.
@@ -57,7 +59,7 @@ export class AutouiConsole extends LitElement {
             : ''}
           ${run.calls.map(
             (call) => html`<details class=${call.error ? 'error' : ''} data-call=${call.id}>
-              <summary>${call.name} · ${call.elapsed} ms${call.error ? ' · ✗' : ''}</summary>
+              <summary>${toolCallLabel(call)} · ${call.elapsed} ms${call.error ? ' · ✗' : ''}</summary>
               <pre tabindex="0">${JSON.stringify(call.args, null, 2)}</pre>
               <pre tabindex="0">${call.result.length > RESULT_PREVIEW ? `${call.result.slice(0, RESULT_PREVIEW)}…` : call.result}</pre>
             </details>`,

@@ -7,6 +7,7 @@ import type {ApprovalView, FileNoticeText, PromptEntry, PromptView} from '../com
 import {tokens} from '../../styles/tokens.js';
 import {hasLongWord} from '../../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../../session/transcript.js';
+import {toolCallLabel} from '../common/tool-call-label.js';
 
 /** The parts of the cards that take focus when they appear. */
 const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]';
@@ -21,7 +22,7 @@ const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]'
  * @csspart log - The scrolling live region around the list.
  * @csspart user - A question.
  * @csspart assistant - An answer.
- * @csspart tool-pill - One tool call.
+ * @csspart tool-pill - One tool call: ✓ or ✗, the tool's name with its server (`atlas · browse_skills`), its time.
  * @csspart notice - A stop or error notice.
  * @csspart thinking - A model's thinking before its answer (a `<details>`, closed).
  * @csspart approval - The card asking the person to approve a tool call.
@@ -138,7 +139,8 @@ export class AutouiTranscript extends LitElement {
         return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.thinking ? this.#thinking(entry.thinking, s) : nothing}${entry.text}${entry.by ? html`<small part="answered-by" class="by" dir="ltr">${answeredBy(entry.by, s)}</small>` : nothing}</li>`;
       case 'tool': {
         const c = entry.call;
-        const label = c.server && c.tool ? `${c.server} · ${c.tool}` : c.name;
+        // The name the console and the event's `label` give it too.
+        const label = toolCallLabel(c);
         // dir=auto: on a right-to-left page the pill's Latin words and "12 ms" keep their order.
         return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" dir="auto" title=${c.error ?? ''}
           >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
