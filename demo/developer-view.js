@@ -9,7 +9,8 @@ const STORAGE_KEY = 'autoui-demo:developer-view';
 /** One line per event; `autoui-text` is left out (a line per streamed word; the transcript shows it). */
 const summary = {
   'autoui-tool-approval': (d) => `${d.name} waits for the person (${d.title})`,
-  'autoui-tool-call': (d) => `${d.name} ${d.error ? '✗' : '✓'} ${d.elapsed} ms`,
+  // The call's one name (its tool with its server, as the pill and the console say it).
+  'autoui-tool-call': (d) => `${d.label ?? d.name} ${d.error ? '✗' : '✓'} ${d.elapsed} ms`,
   'autoui-widget-create': (d) => d.type,
   'autoui-widget-created': (d) => `${d.type} ${d.id}`,
   'autoui-widget-updated': (d) => d.id,
