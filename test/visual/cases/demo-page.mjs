@@ -223,6 +223,8 @@ async function played(page, start) {
 export const cases = [
   ...SIZES.flatMap((size) => [onLoad(size), afterReplay(size)]),
   ...SIZES.filter((size) => size.label !== '1400').map((size) => afterReplay(size, {second: true})),
+  // A phone on its side: the element keeps the whole window below the bar and notice.
+  afterReplay({label: '844-landscape', viewport: {width: 844, height: 390}}),
   rtlRemembered,
   developerView,
 ];
