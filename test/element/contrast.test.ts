@@ -255,6 +255,12 @@ async function everythingShown(): Promise<AutouiAgent> {
   return agent;
 }
 
+/** Opens every line of consecutive tool calls, so their pills are checked too (the line's button is, open or closed). */
+async function openToolGroups(agent: AutouiAgent) {
+  for (const toggle of ui(agent).root.querySelector('autoui-transcript')!.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="tool-group-toggle"]')) toggle.click();
+  await settle(agent);
+}
+
 /** Opens every `<details>` of the console, so the arguments and results it holds are checked too. */
 function openConsole(agent: AutouiAgent) {
   for (const details of ui(agent).console()?.querySelectorAll('details') ?? []) details.open = true;
@@ -278,7 +284,8 @@ for (const scheme of ['light', 'dark'] as const) {
       const view = ui(agent);
       expect(view.questions()).to.have.length(1);
       expect(view.answers().length).to.be.at.least(1);
-      expect(view.pills().filter((p) => p.includes('✗')), 'a failed call').to.have.length(1);
+      expect(view.pills().filter((p) => p.includes('✗')), 'a failed call, in view in its closed group').to.have.length(1);
+      await openToolGroups(agent);
       expect(view.pills().filter((p) => p.includes('✓')).length, 'successful calls').to.be.at.least(1);
       expect(view.widgets().every((w) => w.element), 'every widget rendered').to.be.true;
       await Promise.all(view.widgets().map((w) => (w.element as HTMLElement & {updateComplete: Promise<unknown>}).updateComplete));

@@ -82,6 +82,11 @@ describe('<autoui-agent> answering a question', () => {
     expect(view.widgets()[0].element).to.equal(created.element);
     expect(view.questions()).to.deep.equal(['You: How many airports?']);
     expect(view.answers()).to.deep.equal(['Let me count them.', 'There are many airports.']);
+    // The two calls came one after the other: one line, which a person opens to see them.
+    const transcript = view.root.querySelector('autoui-transcript')!.shadowRoot!;
+    expect(view.pills(), 'closed, and nothing failed').to.have.length(0);
+    transcript.querySelector<HTMLButtonElement>('[part="tool-group-toggle"]')!.click();
+    await settle(agent);
     expect(view.pills()).to.have.length(2);
     expect(view.pills()[0]).to.include('query_sql');
     expect(view.pills()[1]).to.include('widget_display');
@@ -128,7 +133,9 @@ describe('<autoui-agent> answering a question', () => {
     const toolResult = last.body.messages.at(-1).content.find((b: {type: string}) => b.type === 'tool_result');
     expect(toolResult.is_error).to.equal(true);
     expect(JSON.stringify(toolResult.content)).to.include('vetoed');
-    expect(ui(agent).pills()[1]).to.include('✗');
+    // The failed call is in view without opening the line of the two calls.
+    expect(ui(agent).pills()).to.have.length(1);
+    expect(ui(agent).pills()[0]).to.include('✗').and.include('widget_display');
   });
 
   it('a follow-up question carries the conversation so far', async () => {

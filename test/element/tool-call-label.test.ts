@@ -63,6 +63,9 @@ describe('<autoui-agent> names each tool call alike in the pill, the console and
     ]);
     expect(Object.keys(events[0])).to.include.members(['id', 'name', 'args', 'result', 'elapsed', 'guided']);
 
+    const transcript = ui(agent).root.querySelector('autoui-transcript')!.shadowRoot!;
+    transcript.querySelector<HTMLButtonElement>('[part="tool-group-toggle"]')!.click();
+    await settle(agent);
     expect(ui(agent).pills(), 'the pills').to.deep.equal(result.toolCalls.map((c, i) => `✓ ${expected[i]} · ${c.elapsed} ms`));
 
     const summaries = result.toolCalls.map((c) => textOf(ui(agent).console()!.querySelector(`[data-call="${c.id}"] summary`)));

@@ -20,6 +20,8 @@ const en = {
   errorPrefix: 'Something went wrong: ',
   // The model's thinking before its answer, shown collapsed.
   thinking: 'Thinking',
+  // One line for consecutive tool calls (always two or more), which opens to their pills.
+  usedTools: 'Used {count} tools',
   trimmed: 'This conversation is longer than the model on this device can read ({window} tokens): it read only the latest part, without the {count} oldest messages.',
   console: 'Agent console',
   servers: 'Servers',
@@ -77,6 +79,7 @@ export const STRINGS = textTable(en, {
   // French puts a (non-breaking) space before a colon.
   errorPrefix: 'Un problème est survenu\u00a0: ',
   thinking: 'Réflexion',
+  usedTools: '{count}\u00a0outils utilisés',
   trimmed: 'Cette conversation est plus longue que ce que le modèle de cet appareil peut lire ({window} jetons)\u00a0: il n’en a lu que la fin, sans les {count} messages les plus anciens.',
   console: 'Console de l\'agent',
   servers: 'Serveurs',

@@ -7,22 +7,26 @@ import type {ApprovalView, FileNoticeText, PromptEntry, PromptView} from '../com
 import {tokens} from '../../styles/tokens.js';
 import {hasLongWord} from '../../styles/long-words.js';
 import type {Notice, TranscriptEntry} from '../../session/transcript.js';
-import {toolCallLabel} from '../common/tool-call-label.js';
+import type {ToolCall} from '../../agent/dispatcher.js';
+import {groupToolCalls, toolGroup, toolGroupStyles, toolPill, type GroupedEntry} from './tool-group.js';
 
 /** The parts of the cards that take focus when they appear. */
 const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]';
 
 /**
  * The conversation of `<autoui-agent>`: questions, streamed answers (as text: model output is
- * never parsed as HTML), compact tool-call pills and notices. A polite live region, so screen
- * readers hear answers as they complete; it scrolls, so it takes keyboard focus (arrow keys and
- * Page Up/Down scroll it). Questions and answers take their direction from their own text: an
- * English answer on a right-to-left page reads left to right.
+ * never parsed as HTML), compact tool-call pills (consecutive calls as one line that opens to
+ * them) and notices. A polite live region, so screen readers hear answers as they complete; it
+ * scrolls, so it takes keyboard focus (arrow keys and Page Up/Down scroll it). Questions and
+ * answers take their direction from their own text: an English answer on a right-to-left page
+ * reads left to right.
  *
  * @csspart log - The scrolling live region around the list.
  * @csspart user - A question.
  * @csspart assistant - An answer.
  * @csspart tool-pill - One tool call: ✓ or ✗, the tool's name with its server (`atlas · browse_skills`), its time.
+ * @csspart tool-group - Two or more consecutive tool calls: one line ("Used 4 tools ›") with their pills below it when open (a failed one always).
+ * @csspart tool-group-toggle - The button of that line, which opens and closes the group (`aria-expanded`).
  * @csspart notice - A stop or error notice.
  * @csspart thinking - A model's thinking before its answer (a `<details>`, closed).
  * @csspart approval - The card asking the person to approve a tool call.
@@ -36,8 +40,7 @@ const CARD_PARTS = '[part="approval"], [part~="sign-in"], [part~="elicitation"]'
  * @tagname autoui-transcript
  */
 export class AutouiTranscript extends LitElement {
-  static override styles = css`
-    ${tokens}
+  static override styles = [tokens, toolGroupStyles, css`
     :host { display: block; }
     .log { max-height: var(--autoui-transcript-max-height, 20rem); overflow-y: auto; }
     ol { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--_space-s); }
@@ -48,16 +51,13 @@ export class AutouiTranscript extends LitElement {
       border-radius: var(--_radius); max-width: 85%; }
     .user.from-app { background: var(--_color-surface-variant); border: 1px dashed var(--_color-border); }
     .from { font-size: 0.85em; color: var(--_color-muted); }
-    .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
-      border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
-    .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
     .thinking { font-size: 0.85em; color: var(--_color-muted); margin-bottom: 0.25rem; }
     .thinking summary { cursor: pointer; width: fit-content; }
     .by { display: block; margin-top: 0.25rem; font-size: 0.8em; color: var(--_color-muted); }
     .notice { font-size: 0.9em; color: var(--_color-muted); }
     .notice.error { color: var(--_color-danger); }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-  `;
+  `];
 
   /** The entries to show, oldest first. */
   @property({attribute: false}) entries: readonly TranscriptEntry[] = [];
@@ -84,6 +84,10 @@ export class AutouiTranscript extends LitElement {
   readonly #focused = new WeakSet<object>();
   /** Whether focus was on a card when this update started (it must not fall to the page when the card goes). */
   #focusWasOnCard = false;
+  /** The groups of tool calls the person opened, by their first call (a group keeps it as it grows). */
+  readonly #openGroups = new WeakSet<ToolCall>();
+  /** Set when the person opened or closed a group: an update for that alone must not scroll the log. */
+  #toggled = false;
 
   override render() {
     const s = STRINGS[this.language];
@@ -101,10 +105,11 @@ export class AutouiTranscript extends LitElement {
       ? this.entries.flatMap((entry) => (isPrompt(entry) && entry.state === 'pending' ? [prompts.card(entry, s)].filter((c) => c !== undefined) : []))
       : [];
     // The live region wraps the list: `log` is not a role an <ol> may take, and the items stay a list.
-    // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>.
+    // Entries only ever grow at the end (or all go at clear()): plain mapping keeps each <li>
+    // (a lone call's becomes its group's when a second call follows it).
     return html`<div part="log" class="log" role="log" aria-live="polite" aria-label=${s.transcript} tabindex="0">
         <ol>
-          ${this.entries.map((entry) => this.#entry(entry, s))}
+          ${groupToolCalls(this.entries).map((entry) => this.#entry(entry, s))}
         </ol>
       </div>
       ${cards}${promptCards}`;
@@ -115,7 +120,15 @@ export class AutouiTranscript extends LitElement {
     return html`<details part="thinking" class="thinking"><summary>${s.thinking}</summary><span dir="auto">${thinking}</span></details>`;
   }
 
-  #entry(entry: TranscriptEntry, s: Strings) {
+  /** Opens or closes the group that starts with `first`. */
+  #toggleGroup(first: ToolCall): void {
+    if (this.#openGroups.has(first)) this.#openGroups.delete(first);
+    else this.#openGroups.add(first);
+    this.#toggled = true;
+    this.requestUpdate();
+  }
+
+  #entry(entry: GroupedEntry, s: Strings) {
     switch (entry.kind) {
       case 'sign-in':
       case 'elicitation':
@@ -137,13 +150,11 @@ export class AutouiTranscript extends LitElement {
         return html`<li part="user" class="user${longWords(entry.text)}" dir="auto"><span class="visually-hidden" dir="ltr">${s.you}: </span>${entry.text}</li>`;
       case 'assistant':
         return html`<li part="assistant" class="assistant${longWords(entry.text)}" dir="auto" aria-busy=${entry.streaming ? 'true' : 'false'}>${entry.thinking ? this.#thinking(entry.thinking, s) : nothing}${entry.text}${entry.by ? html`<small part="answered-by" class="by" dir="ltr">${answeredBy(entry.by, s)}</small>` : nothing}</li>`;
-      case 'tool': {
-        const c = entry.call;
-        // The name the console and the event's `label` give it too.
-        const label = toolCallLabel(c);
-        // dir=auto: on a right-to-left page the pill's Latin words and "12 ms" keep their order.
-        return html`<li><span part="tool-pill" class="pill ${c.error ? 'error' : ''}" dir="auto" title=${c.error ?? ''}
-          >${c.error ? '✗' : '✓'} ${label} <span aria-hidden="true">·</span> ${c.elapsed} ms</span></li>`;
+      case 'tool':
+        return html`<li>${toolPill(entry.call)}</li>`;
+      case 'tools': {
+        const first = entry.calls[0];
+        return toolGroup(entry.calls, this.#openGroups.has(first), () => this.#toggleGroup(first), s);
       }
       case 'notice': {
         const text = noticeText(entry, s, this.language, this.fileNoticeText);
@@ -170,9 +181,12 @@ export class AutouiTranscript extends LitElement {
     this.#focusWasOnCard = this.shadowRoot?.activeElement?.closest(CARD_PARTS) != null;
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
     const log = this.renderRoot.querySelector<HTMLElement>('.log');
-    if (log) log.scrollTop = log.scrollHeight;
+    // Opening a group reads what is above the end: the log stays where the person is.
+    const onlyToggled = this.#toggled && changed.size === 0;
+    this.#toggled = false;
+    if (log && !onlyToggled) log.scrollTop = log.scrollHeight;
     const card = this.renderRoot.querySelector<HTMLElement>(CARD_PARTS);
     const waiting = this.entries.find((e) => (e.kind === 'approval' && this.approvals.has(e.request)) || isPrompt(e) ? e.state === 'pending' : false);
     const request = waiting && (waiting.kind === 'approval' || isPrompt(waiting)) ? waiting.request : undefined;
