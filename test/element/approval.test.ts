@@ -9,7 +9,7 @@ import {sendKeys} from '@web/test-runner-commands';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {createWebMcpServer} from '../../src/webmcp/webmcp-server.js';
 import {recordRuns, type RunLog} from '../../src/session/run-log.js';
-import {EventLog, createScenario, messageTexts, mountAgent, serverUrl, settle, ui, type Turn} from './harness.js';
+import {EventLog, createScenario, messageTexts, mountAgent, serverUrl, settle, ui, type Turn, warmUpFirstElement} from './harness.js';
 import {manualClock} from '../helpers/manual-clock.js';
 
 let counter = 0;
@@ -49,6 +49,7 @@ async function cardShown(agent: AutouiAgent, count = 1): Promise<void> {
 }
 
 describe('<autoui-agent> tool approval', () => {
+  warmUpFirstElement(() => [{name: 'data', url: serverUrl('demo-data')}]);
   it('asks before a write tool and not before a read-only one; Allow once runs it', async () => {
     const name = unique('allow once');
     const {agent, log} = await agentOver([

@@ -128,7 +128,27 @@ export async function mountAgent(scenario: Scenario | undefined, options: AgentO
 
 /** Waits for the engine (core, providers, the autoui layer): a lazy chunk loaded right after the first render. */
 export async function engineLoaded(agent: AutouiAgent): Promise<void> {
-  await waitUntil(() => agent.layers.some((l) => l.serverName === 'autoui'), 'the engine chunk did not load after the first render', {timeout: 5000});
+  // A bound for a chunk that never loads, not for a slow one: the first load of a file compiles the
+  // engine's modules on the test server, which takes seconds on a busy machine.
+  await waitUntil(() => agent.layers.some((l) => l.serverName === 'autoui'), 'the engine chunk did not load after the first render', {timeout: 60_000});
+}
+
+/**
+ * Connects one element to `servers` and lets it go, in a `before` hook: the first element of a test
+ * file loads the engine and the MCP client, which the test server compiles on first use (seconds
+ * on a busy machine). Paid once here, under a bound for a hang, not inside a test's 10 s.
+ */
+export function warmUpFirstElement(servers: () => Array<Record<string, string>>): void {
+  before(async function () {
+    this.timeout(120_000);
+    const agent = await mountAgent(undefined, {attributes: {lang: 'en'}, servers: servers()});
+    try {
+      await waitUntil(() => agent.session.servers.every((s) => s.state === 'ready'), 'the servers did not connect', {timeout: 110_000});
+      await engineLoaded(agent);
+    } finally {
+      agent.remove();
+    }
+  });
 }
 
 /** An `<autoui-server>` with these attributes. */

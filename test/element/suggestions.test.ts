@@ -9,7 +9,7 @@ import {expect, waitUntil} from '@open-wc/testing';
 import {sendKeys} from '@web/test-runner-commands';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import type {SuggestionDetail} from '../../src/element/events.js';
-import {EventLog, createScenario, engineLoaded, messageTexts, mountAgent, serverElement, serverUrl, settle, ui, type Scenario} from './harness.js';
+import {EventLog, createScenario, engineLoaded, messageTexts, mountAgent, serverElement, serverUrl, settle, ui, type Scenario, warmUpFirstElement} from './harness.js';
 
 /** The demo servers' starter questions in English, in the order they are offered (Data and Atlas in turns). */
 const ENGLISH = [
@@ -60,6 +60,7 @@ function suggestionLog(): {details: SuggestionDetail[]; events: Event[]; stop():
 }
 
 describe('<autoui-agent> starter questions', () => {
+  warmUpFirstElement(DEMO_SERVERS);
   let log: ReturnType<typeof suggestionLog>;
   beforeEach(() => (log = suggestionLog()));
   afterEach(() => log.stop());
