@@ -4,10 +4,13 @@
  * - the site: `npm run docs` builds it (VitePress), then every page of docs/ has its HTML page,
  *   each page opens in headless Chromium with no console error, no uncaught error and no failed
  *   request, every internal link of the site (sidebar and navigation included) reaches a page and
- *   its `#anchor` an element of that page, and every page is reachable from the home page;
+ *   its `#anchor` an element of that page, every page is reachable from the home page, and the
+ *   guides' live examples (the element against the demo's servers and replaying model) each
+ *   answer with their widgets drawn;
  * - the repository's Markdown: every relative link of README.md, CHANGELOG.md and docs/ names a
  *   file that exists and a heading of it (as GitHub shows them);
- * - the README's sizes against what `npm run size` prints (test/docs/readme-sizes.mjs);
+ * - the sizes the README, the script-tag and npm guides and Performance state against what
+ *   `npm run size` prints (test/docs/readme-sizes.mjs);
  * - the README's "Try it on your own page in two minutes", its page run as written against the
  *   demo's servers, with the replaying model and with a fake of the browser's model
  *   (test/docs/readme-try-it.mjs).
@@ -22,8 +25,9 @@ import {chromium} from 'playwright-core';
 import {chromiumArgs, chromiumPath} from '../../scripts/chromium.mjs';
 import {startStaticServer} from '../../scripts/static-server.mjs';
 import {brokenMarkdownLinks, repositoryMarkdown} from './markdown-links.mjs';
-import {compareReadmeSizes} from './readme-sizes.mjs';
+import {compareDocSizes, compareReadmeSizes} from './readme-sizes.mjs';
 import {runTryItBrowser, runTryItReplay} from './readme-try-it.mjs';
+import {startDemoStack} from '../../scripts/demo-stack.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = join(root, 'docs/.vitepress/dist');
@@ -109,6 +113,7 @@ if (built) {
         const facts = await page.evaluate(() => ({
           ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
           links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
+          examples: document.querySelectorAll('.live-example').length,
         }));
         seen.set(path, facts);
         if (errors.length) throw new Error(list(errors));
@@ -116,6 +121,60 @@ if (built) {
         await page.close();
       }
     });
+  }
+  // The live examples (docs/.vitepress/theme/LiveExample.vue), against a demo stack of this run's:
+  // each must end its question with its widgets drawn, an approval card answered as a person would.
+  const withExamples = [...seen].filter(([, facts]) => facts.examples > 0).map(([path]) => path);
+  await check('the guides hold live examples', () => {
+    if (!withExamples.length) throw new Error('no page has a <LiveExample>');
+    return withExamples.join(', ');
+  });
+  if (withExamples.length) {
+    const stack = await startDemoStack();
+    const dist = await startStaticServer({root});
+    const demo = {dist: `${dist.url}/dist/`, data: stack.urls.data, atlas: stack.urls.atlas, replay: new URL(stack.urls.fakeLlm).origin};
+    for (const path of withExamples) {
+      await check(`${path}: each live example answers with its widgets drawn, no console error`, async () => {
+        const live = await browser.newContext({viewport: {width: 1280, height: 900}});
+        await live.addInitScript((where) => localStorage.setItem('autoui-docs-demo', JSON.stringify(where)), demo);
+        const page = await live.newPage();
+        const errors = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+        try {
+          await page.goto(`${web.url}${path}`);
+          const allDone = () => [...document.querySelectorAll('.live-example')].every((e) => e.dataset.state === 'done' || e.dataset.state === 'unavailable');
+          const allow = page.getByRole('button', {name: 'Allow once'});
+          // A hang detector, not a timing: the recorded conversations take seconds.
+          for (let answered = 0; answered < 5; answered++) {
+            const next = await Promise.race([
+              page.waitForFunction(allDone, undefined, {timeout: 120_000}).then(() => 'done'),
+              allow.first().waitFor({timeout: 120_000}).then(() => 'approval'),
+            ]);
+            if (next === 'done') break;
+            await allow.first().click();
+          }
+          const results = await page.evaluate(() =>
+            [...document.querySelectorAll('.live-example')].map((example) => {
+              const agent = example.querySelector('autoui-agent');
+              const canvas = agent?.shadowRoot?.querySelector('autoui-canvas');
+              return {state: example.dataset.state, types: agent?.widgets.map((w) => w.type) ?? [], drawn: canvas?.shadowRoot?.querySelectorAll('[part~="widget"]').length ?? 0};
+            }),
+          );
+          for (const r of results) {
+            if (r.state !== 'done') throw new Error(`an example did not answer (${r.state})`);
+            if (!r.types.length || r.drawn !== r.types.length) throw new Error(`an example shows ${r.types.length} widgets, ${r.drawn} drawn`);
+          }
+          if (errors.length) throw new Error(list(errors));
+          return results.map((r) => r.types.join(', ')).join(' | ');
+        } finally {
+          await live.close();
+        }
+      });
+    }
+    await Promise.allSettled([dist.close(), stack.close()]);
   }
   await browser.close();
   await web.close();
@@ -169,14 +228,27 @@ await check('every relative link of README.md, CHANGELOG.md and docs/ names a fi
   return `${files.length} files`;
 });
 
-await check('every size the README states matches npm run size', () => {
+/** What `npm run size` prints, measured once for both checks below. */
+let sizeOutput;
+const measureSizes = () => {
+  if (sizeOutput !== undefined) return sizeOutput;
   const {stdout, stderr, status} = spawnSync('node', ['scripts/size.mjs'], {cwd: root, encoding: 'utf8'});
   // Budgets exceeded make size.mjs exit 1, but it has printed every figure: the sizes are still compared.
   if (!stdout.includes('ES first load')) throw new Error(`npm run size printed no figures (exit ${status})\n${stderr}`);
-  const {checked, problems} = compareReadmeSizes(readFileSync(join(root, 'README.md'), 'utf8'), stdout);
+  return (sizeOutput = stdout);
+};
+await check('every size the README states matches npm run size', () => {
+  const {checked, problems} = compareReadmeSizes(readFileSync(join(root, 'README.md'), 'utf8'), measureSizes());
   if (problems.length) throw new Error(list(problems));
   if (checked.length === 0) throw new Error('the README states no size: its "How big is it?" table is gone');
   return `${checked.length} figures`;
+});
+await check('the sizes of the guides and of Performance (first load, chunks, standalone, install) match npm run size', () => {
+  const pages = ['docs/guide/script-tags.md', 'docs/guide/npm.md', 'docs/operations/performance.md'];
+  const results = pages.map((page) => compareDocSizes(readFileSync(join(root, page), 'utf8'), page, measureSizes()));
+  const problems = results.flatMap((r) => r.problems);
+  if (problems.length) throw new Error(list(problems));
+  return `${results.reduce((n, r) => n + r.checked.length, 0)} figures`;
 });
 
 {
