@@ -137,7 +137,8 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     typeof options.systemPrompt === 'function' ? options.systemPrompt(generated) : (options.systemPrompt ?? generated);
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const noRender = new NoRenderGuard();
-  const displayTool = catalog.entries.find((e) => e.tool.displays)?.name;
+  const displayTools = new Set(catalog.entries.filter((e) => e.tool.displays).map((e) => e.name));
+  const displayTool = displayTools.values().next().value;
 
   const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
   // recall comes with the first tool result there is (of this run, or of the history). With
@@ -167,13 +168,18 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   try {
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (signal.aborted) return finish('aborted');
-      if (noRender.takeNudge()) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
-      const tools = offered.list(noRender.withdrawDiscovery);
+      const nudged = noRender.takeNudge(size.displayAfter);
+      if (nudged) messages.push({role: 'user', content: nudgeText(lang, displayTool)});
+      // A small model's nudge is also a constraint: this turn may only display (small-model.ts).
+      const listed = offered.list(noRender.withdrawDiscovery);
+      const displaying = nudged && size.displayAfter !== undefined ? listed.filter((t) => displayTools.has(t.name)) : [];
+      const mustDisplay = displaying.length > 0;
+      const tools = mustDisplay ? displaying : listed;
       callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
       callbacks.onStep(THINKING);
       result.iterations = iteration;
 
-      const mustCall = size.firstTurnMustCall && iteration === 1 && tools.length > 0;
+      const mustCall = tools.length > 0 && (mustDisplay || (size.firstTurnMustCall && iteration === 1));
       const request = {system, messages, tools, maxTokens: options.maxTokens ?? size.maxTokens, ...(mustCall ? {toolChoice: 'required' as const} : {})};
       const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onReasoning: callbacks.onReasoning, onContextTrimmed: callbacks.onContextTrimmed, onCall, drafts, usage: result.usage});
       if (turn.message) messages.push(turn.message);

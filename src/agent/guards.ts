@@ -61,9 +61,9 @@ export class NoRenderGuard {
     return this.#sinceRender >= WITHDRAW_DISCOVERY_AFTER;
   }
 
-  /** True exactly once, when the model should be asked to display what it has. */
-  takeNudge(): boolean {
-    if (this.#nudged || this.#sinceRender < NUDGE_AFTER) return false;
+  /** True exactly once, when the model should be asked to display what it has: after `after` iterations without a widget. */
+  takeNudge(after = NUDGE_AFTER): boolean {
+    if (this.#nudged || this.#sinceRender < after) return false;
     this.#nudged = true;
     return true;
   }

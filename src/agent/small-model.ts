@@ -11,7 +11,12 @@
  *   recipe or a tool up);
  * - a tool result gives it at most 4,000 characters at once (the rest by `recall`), and results
  *   shrink after one turn instead of two;
- * - a turn may write at most 1,024 tokens.
+ * - a turn may write at most 1,024 tokens;
+ * - after three turns that ran tools without showing anything, the next turn must show: it is
+ *   asked to (the nudge every model gets, but sooner) and offered only the display tools, with a
+ *   call required. A large model takes the nudge's words; a small one, left free, tends to look the
+ *   same things up until its turns run out, and a grammar holding it to a display tool makes its
+ *   call a valid widget.
  * Everything else (recipes, validation, the guards against repeated calls) is the same as for any
  * model. DOM-free.
  */
@@ -24,10 +29,12 @@ export interface ModelSizeSettings {
   maxResultLength: number;
   keepRecentIterations: number;
   maxTokens: number;
+  /** Turns with tools but no widget after which the next must call a display tool (once a question); none: the words of the nudge only. */
+  displayAfter?: number;
 }
 
 /** For a small model. */
-export const SMALL_MODEL: ModelSizeSettings = {flatten: true, strictSchemas: true, firstTurnMustCall: true, maxResultLength: 4_000, keepRecentIterations: 1, maxTokens: 1_024};
+export const SMALL_MODEL: ModelSizeSettings = {flatten: true, strictSchemas: true, firstTurnMustCall: true, maxResultLength: 4_000, keepRecentIterations: 1, maxTokens: 1_024, displayAfter: 3};
 
 /** For any other model: the loop's defaults. */
 export const LARGE_MODEL: ModelSizeSettings = {flatten: false, strictSchemas: false, firstTurnMustCall: false, maxResultLength: 10_000, keepRecentIterations: 2, maxTokens: 4_096};

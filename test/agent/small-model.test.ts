@@ -27,6 +27,24 @@ describe('small-model mode', () => {
     expect(large.requests.map((r) => r.toolChoice)).to.deep.equal([undefined, undefined]);
   });
 
+  it('after three turns of looking things up with nothing shown, a small model must display: only the display tools, a call required, once', async () => {
+    const lookUp = (i: number) => turn([call('autoui_webmcp_list_recipes', {page: i})]);
+    const turns = () => [lookUp(1), lookUp(2), lookUp(3), turn([call('autoui_webmcp_widget_display', {name: 'stat', params: {label: 'Rain', value: 12}})]), turn([text('Shown.')])];
+    const small = new SmallScriptedModel(turns());
+    const widgets = new WidgetStore();
+    const result = await runAgentLoop('Rain in Seattle?', {provider: small, layers: [autoui()], widgets, lang: 'en'});
+    expect(small.requests.map((r) => r.toolChoice)).to.deep.equal(['required', undefined, undefined, 'required', undefined]);
+    expect(small.requests[3].tools.map((t) => t.name).sort(), 'the fourth turn may only display').to.deep.equal(['autoui_webmcp_canvas', 'autoui_webmcp_widget_display']);
+    expect(JSON.stringify(small.requests[3].messages.at(-1)), 'and is asked to in words').to.include('Display what you have now');
+    expect(small.requests[4].tools.length, 'then it is free again').to.be.greaterThan(2);
+    expect(result.widgets.map((w) => w.type)).to.deep.equal(['stat']);
+    // A large model is only nudged in words, later (after five turns).
+    const large = new ScriptedModel(turns());
+    await runAgentLoop('Rain in Seattle?', {provider: large, layers: [autoui()], widgets: new WidgetStore()});
+    expect(large.requests.every((r) => r.toolChoice === undefined)).to.equal(true);
+    expect(large.requests[3].tools.length).to.equal(large.requests[2].tools.length);
+  });
+
   it('writes at most 1,024 tokens a turn (4,096 for a large model), unless the page says otherwise', async () => {
     const small = new SmallScriptedModel([turn([text('Hi.')])]);
     await runAgentLoop('Hi', {provider: small, layers: [], widgets: new WidgetStore()});
