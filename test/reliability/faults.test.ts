@@ -188,7 +188,8 @@ async function runCase(c: FaultCase, i: number): Promise<{problems: string[]; le
 }
 
 describe('reliability: injected faults', function () {
-  this.timeout(300_000);
+  // No bound on the family as a whole: its length is the machine's pace (each step has its own hang bound); the run's testsFinishTimeout still stops a file that never ends.
+  this.timeout(0);
 
   it('≥ 50 faults before the model and the MCP servers: no question hangs, retries follow the rules, the other server works, nothing is lost, the key stays hidden', async () => {
     const cases: FaultCase[] = [

@@ -46,7 +46,8 @@ function recordingLayer(calls: unknown[]): WebMcpLayer {
 }
 
 describe('reliability: malformed model streams', function () {
-  this.timeout(300_000);
+  // No bound on the family as a whole: its length is the machine's pace (each step has its own hang bound); the run's testsFinishTimeout still stops a file that never ends.
+  this.timeout(0);
   let agent: AutouiAgent;
   const calls: unknown[] = [];
 

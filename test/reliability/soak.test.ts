@@ -70,7 +70,8 @@ function slope(values: number[]): number {
 }
 
 describe('reliability: soak, three elements on one page', function () {
-  this.timeout(300_000);
+  // No bound on the family as a whole: its length is the machine's pace (each step has its own hang bound); the run's testsFinishTimeout still stops a file that never ends.
+  this.timeout(0);
   const agents: AutouiAgent[] = [];
   const plans: Plan[] = [];
   /** What each element's page listeners heard: widget markers and questions. */
