@@ -39,7 +39,9 @@ if (env.REDIS_URL) {
 }
 const store = redis ? createRedisLimitStore({client: redis}) : createMemoryLimitStore();
 const proxy = createLlmProxy({...proxyOptionsFromEnv(env), store, log});
-const server = createServer(toNodeListener(proxy));
+const listener = toNodeListener(proxy);
+// Every refusal in the proxy's JSON, Node's own included (see scripts/proxy.mjs).
+const server = createServer({requireHostHeader: false}, listener).on('clientError', listener.clientError).on('checkExpectation', listener);
 await new Promise((resolve) => server.listen(Number(env.PROXY_INSTANCE_PORT ?? 0), env.PROXY_INSTANCE_HOST || '127.0.0.1', resolve));
 const {address, port} = server.address();
 const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;

@@ -17,8 +17,11 @@ export interface PassAnswerOptions {
   maxStreamMs: number;
   /** Aborts the upstream request. */
   abortUpstream: () => void;
-  /** Called once, with the tokens the upstream reported (undefined: none reported). */
-  onEnd: (end: AnswerEnd, tokens: number | undefined) => void;
+  /**
+   * Called once, with the tokens the upstream reported (undefined: none reported) and whether its
+   * final usage had passed (before it, the counts are partial: a cut answer spent more).
+   */
+  onEnd: (end: AnswerEnd, tokens: number | undefined, final: boolean) => void;
 }
 
 /** The body to answer the client with. */
@@ -38,7 +41,7 @@ export function passAnswer(upstream: Response, options: PassAnswerOptions): Read
       options.abortUpstream();
       reader.cancel().catch(() => {});
     }
-    options.onEnd(how, meter.total());
+    options.onEnd(how, meter.total(), meter.final);
   };
   const cut = (how: AnswerEnd) => {
     if (ended) return;

@@ -6,14 +6,15 @@
  * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL`, `ANTHROPIC_MODELS` | `anthropic.apiKey`, `.baseUrl`, `.models` |
  * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_MODELS` | `openai.apiKey`, `.baseUrl`, `.models` |
  * | `PROXY_MODELS` | `models` of both routes, when the route has no list of its own |
- * | `PROXY_BASE_PATH`, `PROXY_ALLOWED_ORIGINS`, `PROXY_MAX_BODY_BYTES`, `PROXY_MAX_TOKENS` | `basePath`, `allowedOrigins`, `maxBodyBytes`, `maxTokens` |
+ * | `PROXY_BASE_PATH`, `PROXY_ALLOWED_ORIGINS`, `PROXY_PUBLIC_ORIGIN` | `basePath`, `allowedOrigins`, `publicOrigin` |
+ * | `PROXY_MAX_BODY_BYTES`, `PROXY_MAX_TOKENS` | `maxBodyBytes`, `maxTokens` |
  * | `PROXY_REQUESTS_PER_MINUTE`, `PROXY_CONCURRENT_STREAMS`, `PROXY_TOKENS_PER_DAY`, `PROXY_DAILY_TOKEN_BUDGET` | `limits.*` (`off` turns one off) |
  * | `PROXY_VISITOR_SECRET` (comma-separated while rotating), `PROXY_VISITOR_AUDIENCE` | `visitorTokens` |
  * | `PROXY_CLIENT_ADDRESS_HEADER`, `PROXY_FAIL_OPEN` (`1`) | `clientAddressHeader`, `failOpen` |
  *
  * The limit store is code, not a variable: pass `store` beside these options.
  */
-import {parseAllowedOrigins} from './origin-policy.js';
+import {parseAllowedOrigins, parseOrigin} from './origin-policy.js';
 import type {LlmProxyOptions, ProxyLimits, UpstreamOptions} from './proxy-options.js';
 
 /** Reads the options from `env` (e.g. `process.env`, or a Worker's `env`). Throws on a value that is not a number where one is needed. */
@@ -37,6 +38,7 @@ export function proxyOptionsFromEnv(env: Record<string, string | undefined>): Ll
     openai: upstream('OPENAI'),
     basePath: env.PROXY_BASE_PATH || undefined,
     allowedOrigins: parseAllowedOrigins(env.PROXY_ALLOWED_ORIGINS),
+    publicOrigin: env.PROXY_PUBLIC_ORIGIN?.trim() ? parseOrigin(env.PROXY_PUBLIC_ORIGIN.trim(), 'PROXY_PUBLIC_ORIGIN') : undefined,
     maxBodyBytes: number(env, 'PROXY_MAX_BODY_BYTES'),
     maxTokens: number(env, 'PROXY_MAX_TOKENS'),
     limits,

@@ -14,9 +14,9 @@ import {clientAddress} from './client-address.js';
 import type {AdmissionPlan} from './limits.js';
 import {createMemoryLimitStore} from './memory-limit-store.js';
 import {checkModelRequest} from './model-request.js';
-import {isAllowedOrigin} from './origin-policy.js';
+import {isAllowedOrigin, parseOrigin} from './origin-policy.js';
 import {PROXY_DEFAULTS, type LlmProxyOptions, type Wire} from './proxy-options.js';
-import {CLAMPED_HEADER, errorResponse, preflightResponse, redactSecrets, UPSTREAM_RESPONSE_HEADERS, withCors} from './proxy-responses.js';
+import {CLAMPED_HEADER, DROPPED_HEADER, errorResponse, preflightResponse, redactSecrets, UPSTREAM_RESPONSE_HEADERS, withCors} from './proxy-responses.js';
 import {readBody} from './request-body.js';
 import {isConfigured, upstreamRequest} from './upstream-request.js';
 import {VISITOR_TOKEN_HEADER, verifyVisitorToken} from './visitor-token.js';
@@ -52,15 +52,29 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     if (isConfigured(options[wire]) && !options[wire]?.models) log(`warning: any model is allowed on the ${wire} route; list the allowed ones (models, or PROXY_MODELS).`);
   }
 
+  // Parsed once, so a mistyped origin stops the proxy at start instead of refusing every page.
+  const originPolicy = {allowed: options.allowedOrigins, publicOrigin: options.publicOrigin === undefined ? undefined : parseOrigin(options.publicOrigin)};
+
   const routeOf = (pathname: string) => (pathname.startsWith(`${basePath}/`) ? ROUTES[pathname.slice(basePath.length)] : undefined);
 
   const proxy = async (request: Request): Promise<Response> => {
+    // Never a rejection: a runtime may treat one as fatal, and no request may stop the proxy.
+    try {
+      return await serve(request);
+    } catch (error) {
+      await request.body?.cancel().catch(() => {});
+      log(`500 proxy error: ${describe(error)}`);
+      return errorResponse(500, 'proxy_error', 'The proxy failed.', {headers: {'x-should-retry': 'false'}});
+    }
+  };
+
+  const serve = async (request: Request): Promise<Response> => {
     const started = Date.now();
     const url = new URL(request.url);
     const route = routeOf(url.pathname);
     if (!route) return errorResponse(404, 'not_found', `No such route. Routes: POST ${basePath}/v1/messages, POST ${basePath}/v1/chat/completions, GET ${basePath}/health.`);
     const origin = request.headers.get('origin');
-    if (!isAllowedOrigin(origin, url.host, options.allowedOrigins)) {
+    if (!isAllowedOrigin(origin, originPolicy)) {
       await request.body?.cancel().catch(() => {});
       log(`${request.method} ${url.pathname} 403 origin ${origin?.slice(0, 200)}`);
       return errorResponse(403, 'origin_not_allowed', `The proxy does not serve pages from ${origin?.slice(0, 200)}. Add the origin to its allowed origins (PROXY_ALLOWED_ORIGINS).`, {headers: {'x-should-retry': 'false'}});
@@ -96,6 +110,11 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       visitor = `ip:${clientAddress(request, options.clientAddressHeader)}`;
     }
 
+    if (wire === 'anthropic' && request.headers.has('anthropic-beta')) {
+      await request.body?.cancel().catch(() => {});
+      done('400 anthropic-beta');
+      return errorResponse(400, 'invalid_request', 'The proxy does not forward the anthropic-beta header: beta features (longer contexts and outputs, server tools, files) change what a request can cost beyond what the proxy counts.', {headers: {'x-should-retry': 'false'}});
+    }
     const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
     const bytes = await readBody(request, maxBodyBytes, options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs);
     if ('problem' in bytes) {
@@ -176,6 +195,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       if (value !== null) headers.set(name, value);
     }
     if (checked.clampedFrom !== undefined) headers.set(CLAMPED_HEADER, String(checked.maxTokens));
+    if (checked.dropped.length) headers.set(DROPPED_HEADER, checked.dropped.join(', ').slice(0, 500));
 
     if (!answer.ok || !answer.body) {
       // An error answer spends no tokens. Its body is passed on, without any key it may quote.
@@ -188,9 +208,12 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       clientIdleTimeoutMs: options.clientIdleTimeoutMs ?? PROXY_DEFAULTS.clientIdleTimeoutMs,
       maxStreamMs,
       abortUpstream,
-      onEnd: (end: AnswerEnd, tokens: number | undefined) => {
-        // No usage reported (a cut stream, a server that reports none): count the reservation.
-        const spent = tokens ?? plan.reserve;
+      onEnd: (end: AnswerEnd, tokens: number | undefined, final: boolean) => {
+        // A whole answer counts what it reported (the reservation when it reported none). A cut
+        // one (the client left, a timeout, a broken upstream) before its final usage counts its
+        // reservation: the counts so far (Anthropic's first frame says 1 output token) are not
+        // what the provider bills for an answer that went on generating until it was stopped.
+        const spent = end === 'done' || final ? (tokens ?? plan.reserve) : Math.max(tokens ?? 0, plan.reserve);
         settle(spent);
         done(`${answer.status} ${end} model=${checked.model} tokens=${spent} visitor=${visitor}`);
       },

@@ -6,22 +6,9 @@
  * import, so the proxy entry loads in every runtime.
  */
 import {setSocketAddress} from './client-address.js';
+import {requestPath, requestUrl, toWebRequest, type NodeRequest} from './node-request.js';
 
-/**
- * The parts of Node's `IncomingMessage` the adapter reads. Declared here rather than imported from
- * `node:http`, so projects without Node's types (a Worker's) still type-check this entry.
- */
-export interface NodeRequest {
-  method?: string;
-  url?: string;
-  headers: Record<string, string | string[] | undefined>;
-  socket: {remoteAddress?: string};
-  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
-  on(event: 'end' | 'aborted', listener: () => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  pause(): unknown;
-  resume(): unknown;
-}
+export type {NodeRequest} from './node-request.js';
 
 /** The parts of Node's `ServerResponse` the adapter writes. */
 export interface NodeResponse {
@@ -37,6 +24,13 @@ export interface NodeResponse {
   off(event: 'close' | 'drain', listener: () => void): unknown;
 }
 
+/** The parts of Node's `net.Socket` the client-error answer uses. */
+export interface NodeSocket {
+  readonly writable: boolean;
+  end(data: string): unknown;
+  destroy(): unknown;
+}
+
 /** A handler the adapter can run: the function `createLlmProxy` returns. */
 export interface FetchHandler {
   (request: Request): Promise<Response>;
@@ -44,77 +38,87 @@ export interface FetchHandler {
   handles?: (pathname: string) => boolean;
 }
 
-/** A `node:http` request listener that is also Connect/Express middleware (`next` for paths it does not serve). */
-export type NodeListener = (req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void) => void;
+/**
+ * A `node:http` request listener that is also Connect/Express middleware (`next` for paths it does
+ * not serve), with an answer for the requests Node's own parser refuses.
+ */
+export interface NodeListener {
+  (req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void): void;
+  /**
+   * For `server.on('clientError', listener.clientError)`: answers a request Node could not parse
+   * (a broken request line, a header too large) with the proxy's JSON error instead of Node's
+   * empty 400, so every answer a client gets has the same shape.
+   */
+  clientError(error: Error & {code?: string}, socket: NodeSocket): void;
+}
 
 /** Adapts `handler` to `node:http` (`createServer(toNodeListener(proxy))`) and Express (`app.use(toNodeListener(proxy))`). */
 export function toNodeListener(handler: FetchHandler): NodeListener {
-  return (req, res, next) => {
-    // Joined as text, not resolved: a path such as `//evil.example/...` must stay a path, never a host.
-    const url = new URL(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
-    if (next && handler.handles && !handler.handles(url.pathname)) return next();
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const request = new Request(url, {
-      method: req.method,
-      headers: nodeHeaders(req),
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : bodyStream(req),
-      signal: controller.signal,
-      // @ts-expect-error Node's fetch needs `duplex` for a streamed body; the DOM types lack it.
-      duplex: 'half',
-    });
-    setSocketAddress(request, req.socket.remoteAddress);
-    handler(request)
-      .then((response) => send(response, res))
-      .catch((error: unknown) => {
-        if (next) return next(error);
-        if (res.headersSent) return void res.destroy();
-        res.writeHead(500, {'content-type': 'application/json'});
-        res.end('{"error":{"type":"proxy_error","message":"The proxy failed."}}');
+  const listener = (req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void) => {
+    // Whatever a request carries, nothing here may throw: a throw outside a handler stops the
+    // process, and every visitor with it. Every parse is checked, and the rest is guarded.
+    try {
+      const path = requestPath(req.url);
+      if (path === undefined) return next ? next() : refuse(res, {status: 400, type: 'invalid_request', message: 'The request target is not a path.'});
+      if (next && handler.handles && !handler.handles(pathOf(path))) return next();
+      const url = requestUrl(req, path);
+      if (!(url instanceof URL)) return refuse(res, url);
+      const controller = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort();
       });
+      const request = toWebRequest(req, url, controller.signal);
+      if (!(request instanceof Request)) return refuse(res, request);
+      setSocketAddress(request, req.socket.remoteAddress);
+      handler(request)
+        .then((response) => send(response, res))
+        .catch((error: unknown) => fail(res, error, next));
+    } catch (error) {
+      fail(res, error, next);
+    }
   };
+  return Object.assign(listener, {clientError: answerClientError});
 }
 
-function nodeHeaders(req: NodeRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name.startsWith(':') || value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
+/** The pathname `handles` is asked about: the path joined as text, as the request URL will be. */
+function pathOf(path: string): string {
+  try {
+    return new URL(`http://x${path}`).pathname;
+  } catch {
+    return path;
   }
-  return headers;
 }
 
-/** The request body as a web stream that pauses the socket while the handler is not reading. */
-function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
-  let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const close = (error?: Error) => {
-        if (!open) return;
-        open = false;
-        if (error) controller.error(error);
-        else controller.close();
-      };
-      req.on('data', (chunk: Uint8Array) => {
-        if (!open) return; // drained after a cancel
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.on('end', () => close());
-      req.on('error', (error) => close(error));
-      req.on('aborted', () => close(new Error('the client aborted the request')));
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      req.resume(); // drain what is left so the connection can answer
-    },
-  });
+function fail(res: NodeResponse, error: unknown, next?: (error?: unknown) => void): void {
+  if (next) return next(error);
+  if (res.headersSent) return void res.destroy();
+  refuse(res, {status: 500, type: 'proxy_error', message: 'The proxy failed.'});
+}
+
+/** Answers with a JSON error in the shape of the proxy's own (`{type: 'error', error: {type, message}}`). */
+function refuse(res: NodeResponse, {status, type, message}: {status: number; type: string; message: string}): void {
+  try {
+    res.writeHead(status, {'content-type': 'application/json', 'x-should-retry': 'false'});
+    res.end(JSON.stringify({type: 'error', error: {type, message}}));
+  } catch {
+    res.destroy();
+  }
+}
+
+// Node's own statuses for what its parser refuses: a header section over its limit, a request
+// that took too long, and the rest malformed.
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request did not arrive in time.'],
+};
+
+function answerClientError(error: Error & {code?: string}, socket: NodeSocket): void {
+  // A response already under way on this connection must not be corrupted by a second one.
+  const inFlight = (socket as {_httpMessage?: {headersSent?: boolean}})._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({type: 'error', error: {type: status === 400 ? 'invalid_request' : status === 408 ? 'request_timeout' : 'request_too_large', message}});
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
 }
 
 async function send(response: Response, res: NodeResponse): Promise<void> {

@@ -37,10 +37,16 @@ export interface LlmProxyOptions {
   /** Where the routes live on the site, e.g. `/llm` or `/api/llm`. Default: the root. */
   basePath?: string;
   /**
-   * Origins of the pages that may use the proxy. Default: same-origin pages and pages on
-   * localhost. `*` allows any page (only sensible with visitor tokens).
+   * Origins of the pages that may use the proxy; when set, no other page may. Default: pages on
+   * `publicOrigin` and on localhost. `*` allows any page (only sensible with visitor tokens).
    */
   allowedOrigins?: string[];
+  /**
+   * The origin the proxy is reached at by its own pages (`https://shop.example`), when they are
+   * served from the same site: those pages pass the origin check without `allowedOrigins`. The
+   * request's `Host` header is never used for that (a DNS-rebinding page controls it).
+   */
+  publicOrigin?: string;
   /** Largest request body in bytes. Default 1,000,000. */
   maxBodyBytes?: number;
   /** Ceiling of `max_tokens`: larger values are lowered to it, and the answer says so in `x-autoui-max-tokens-clamped`. Default 8192. */

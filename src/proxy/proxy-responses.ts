@@ -10,8 +10,11 @@ export const UPSTREAM_RESPONSE_HEADERS = ['content-type', 'cache-control', 'retr
 /** The header that says `max_tokens` was lowered, with the value used. */
 export const CLAMPED_HEADER = 'x-autoui-max-tokens-clamped';
 
+/** The header that names the top-level fields of the request the route does not forward (dropped, not refused). */
+export const DROPPED_HEADER = 'x-autoui-dropped-fields';
+
 /** Headers a page may read from a cross-origin answer. */
-const EXPOSED = ['retry-after', 'retry-after-ms', 'x-should-retry', 'request-id', 'x-request-id', CLAMPED_HEADER].join(', ');
+const EXPOSED = ['retry-after', 'retry-after-ms', 'x-should-retry', 'request-id', 'x-request-id', CLAMPED_HEADER, DROPPED_HEADER].join(', ');
 
 /** A JSON error answer. `extra` adds fields beside `type` and `message` (e.g. `limit`). */
 export function errorResponse(status: number, type: string, message: string, options: {headers?: Record<string, string>; extra?: Record<string, unknown>} = {}): Response {

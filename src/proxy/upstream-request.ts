@@ -1,12 +1,15 @@
 /**
  * The request the proxy sends upstream: the route's URL (from the options only, never from the
- * page's path), a short allow-list of the page's headers (never its `authorization`, `x-api-key`
- * or cookies), and the key added here.
+ * page's path), a short allow-list of the page's headers (never its `authorization`, `x-api-key`,
+ * cookies or beta flags), and the key added here.
  */
 import {DEFAULT_UPSTREAMS, type UpstreamOptions, type Wire} from './proxy-options.js';
 
-/** Request headers a page may pass upstream. */
-const PASSED_HEADERS = ['accept', 'anthropic-version', 'anthropic-beta', 'http-referer', 'x-title'];
+/**
+ * Request headers a page may pass upstream: none that changes what a request costs.
+ * `anthropic-beta` is refused before this (llm-proxy.ts) and `anthropic-version` is the proxy's own.
+ */
+const PASSED_HEADERS = ['accept', 'http-referer', 'x-title'];
 
 /** A route works with a key, or with an explicit base URL (keyless local servers). */
 export function isConfigured(upstream: UpstreamOptions | undefined): upstream is UpstreamOptions {
@@ -22,7 +25,7 @@ export function upstreamRequest(wire: Wire, upstream: UpstreamOptions, pageHeade
     if (value !== null) headers.set(name, value);
   }
   if (wire === 'anthropic') {
-    if (!headers.has('anthropic-version')) headers.set('anthropic-version', '2023-06-01');
+    headers.set('anthropic-version', '2023-06-01');
     if (upstream.apiKey) headers.set('x-api-key', upstream.apiKey);
     return {url: `${base}/v1/messages`, headers};
   }

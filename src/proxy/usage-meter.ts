@@ -26,10 +26,16 @@ export class UsageMeter {
   #json?: string[];
   #jsonBytes = 0;
   #sse?: ReturnType<typeof createParser>;
+  #final = false;
 
   constructor(contentType: string | null) {
     if (contentType?.includes('text/event-stream')) {
-      this.#sse = createParser({onEvent: (event) => this.#readJson(event.data)});
+      this.#sse = createParser({
+        onEvent: (event) => {
+          if (event.data === '[DONE]') this.#final = true;
+          else this.#readJson(event.data);
+        },
+      });
     } else {
       this.#json = [];
     }
@@ -44,24 +50,45 @@ export class UsageMeter {
     else this.#json.push(this.#decoder.decode(chunk, {stream: true}));
   }
 
+  /**
+   * Whether the final usage has passed: Anthropic's last `message_delta` (it carries the stop
+   * reason) or `message_stop`, OpenAI's usage chunk after the last choice or `[DONE]`, a whole
+   * JSON answer. Before it, the counts are partial (Anthropic's `message_start` says 1 output token).
+   */
+  get final(): boolean {
+    this.#readWholeJson();
+    return this.#final;
+  }
+
   /** The tokens reported (input, cache and output), or undefined when the answer reported none. */
   total(): number | undefined {
-    if (this.#json) {
-      this.#readJson(this.#json.join('') + this.#decoder.decode());
-      this.#json = undefined;
-    }
+    this.#readWholeJson();
     if (this.#input === undefined && this.#output === undefined) return undefined;
     return (this.#input ?? 0) + (this.#output ?? 0);
   }
 
-  #readJson(text: string): void {
-    let value: {usage?: UsageFields; message?: {usage?: UsageFields}};
+  #readWholeJson(): void {
+    if (!this.#json) return;
+    const whole = this.#json.join('') + this.#decoder.decode();
+    this.#json = undefined;
+    if (this.#readJson(whole)) this.#final = true;
+  }
+
+  /** Reads one JSON document's usage; false when it is not JSON. */
+  #readJson(text: string): boolean {
+    let value: {type?: string; delta?: {stop_reason?: unknown}; choices?: Array<{finish_reason?: unknown}>; usage?: UsageFields; message?: {usage?: UsageFields}};
     try {
       value = JSON.parse(text);
     } catch {
-      return; // `[DONE]`, or a frame that is not JSON: no usage in it.
+      return false; // a frame that is not JSON: no usage in it
     }
-    const usage = value?.usage ?? value?.message?.usage;
+    if (value?.type === 'message_stop' || (value?.type === 'message_delta' && value.delta?.stop_reason)) this.#final = true;
+    if (value?.usage && Array.isArray(value.choices) && (value.choices.length === 0 || value.choices.some((c) => c?.finish_reason))) this.#final = true;
+    this.#count(value?.usage ?? value?.message?.usage);
+    return true;
+  }
+
+  #count(usage: UsageFields | undefined): void {
     if (!usage || typeof usage !== 'object') return;
     const input = sum(usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens, usage.prompt_tokens);
     const output = sum(usage.output_tokens, usage.completion_tokens);
