@@ -37,9 +37,5 @@ export function toolCallLabel(call: Pick<ToolCall, 'name' | 'server' | 'tool'>):
 
 /** `list_recipes` for `atlas_mcp_list_recipes` on server `atlas`; undefined when the name has another prefix. */
 function unprefixed(name: string, server: string): string | undefined {
-  for (const protocol of ['mcp', 'webmcp']) {
-    const prefix = `${server}_${protocol}_`;
-    if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length);
-  }
-  return undefined;
+  return name.startsWith(`${server}_`) ? /^(?:web)?mcp_(.+)$/.exec(name.slice(server.length + 1))?.[1] : undefined;
 }

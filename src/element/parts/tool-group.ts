@@ -49,27 +49,28 @@ export function toolPill(call: ToolCall) {
  */
 export function toolGroup(calls: readonly ToolCall[], open: boolean, toggle: () => void, s: Strings) {
   const shown = open ? calls : calls.filter((call) => call.error);
-  return html`<li part="tool-group" class="tool-group">
-    <button part="tool-group-toggle" class="group-toggle" type="button" aria-expanded=${open ? 'true' : 'false'} @click=${toggle}>
-      ${s.usedTools.replace('{count}', String(calls.length))}<span class="chevron" aria-hidden="true">›</span>
-    </button>
-    ${shown.length ? html`<ul class="group-calls">${shown.map((call) => html`<li>${toolPill(call)}</li>`)}</ul>` : nothing}
-  </li>`;
+  return html`<li part="tool-group" class="tool-group"
+    ><button part="tool-group-toggle" class="group-toggle" type="button" aria-expanded=${open ? 'true' : 'false'} @click=${toggle}
+      >${s.usedTools.replace('{count}', String(calls.length))}<span class="chevron" aria-hidden="true">›</span></button
+    >${shown.length ? html`<ul class="group-calls">${shown.map((call) => html`<li>${toolPill(call)}</li>`)}</ul>` : nothing}</li
+  >`;
 }
 
-/** Styles of the pills and groups, added to the transcript's. */
+/**
+ * Styles of the pills and groups, added to the transcript's. The transcript's lines keep a
+ * message's own line breaks (pre-wrap); a group's lines are markup, not text. On a right-to-left
+ * page the chevron is already mirrored (› is a mirrored character): open, it turns the other way
+ * to point down.
+ */
 export const toolGroupStyles = css`
-  /* The transcript's lines keep a message's own line breaks; a group's lines are markup, not text. */
   .tool-group, .tool-group li { white-space: normal; }
-  .pill { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
+  .pill, .group-toggle { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
     border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
   .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
-  .group-toggle { font: inherit; font-size: 0.8em; color: var(--_color-muted); background: none; cursor: pointer;
-    border: 1px solid var(--_color-border); border-radius: 999px; padding: 0.1rem 0.55rem; display: inline-flex; gap: 0.4em; align-items: center; }
+  .group-toggle { font-family: inherit; background: none; cursor: pointer; }
   .group-toggle:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: 2px; }
-  .chevron { display: inline-block; transition: transform 0.15s; }
-  .chevron:dir(rtl) { transform: scaleX(-1); }
+  .chevron { display: inline-block; }
   [aria-expanded='true'] .chevron { transform: rotate(90deg); }
+  [aria-expanded='true'] .chevron:dir(rtl) { transform: rotate(-90deg); }
   .group-calls { list-style: none; margin: 0.25rem 0 0; padding-inline-start: 0.75rem; display: flex; flex-direction: column; gap: 0.2rem; }
-  @media (prefers-reduced-motion: reduce) { .chevron { transition: none; } }
 `;
