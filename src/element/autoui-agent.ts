@@ -40,7 +40,7 @@ export type {ToolCall} from '../agent/dispatcher.js';
  * @tagname autoui-agent
  * @summary An LLM agent that renders widgets from MCP data.
  *
- * @attr lang - Language of the prompt and of the element's texts (`fr` or `en`; another tag gives French texts and that tag's numbers and dates); default: the page's `<html lang>`.
+ * @attr lang - Language of the prompt and of the element's texts (`fr` or `en`; another tag gives English texts and that tag's numbers and dates); default: the page's `<html lang>`.
  * @attr dir - Text direction (`ltr`, `rtl`); default: the page's.
  *
  * @slot - `<autoui-server>` children: the MCP servers.
