@@ -1,7 +1,7 @@
 /**
  * The recipe-driven system prompt: one section per server, then the 4-step workflow (find a
- * recipe, read it, run its tools, display) with the real prefixed tool names of this run. French
- * by default, English with `lang: 'en'`. A page can replace it wholesale (`systemPrompt` option
+ * recipe, read it, run its tools, display) with the real prefixed tool names of this run. English
+ * by default, French with `lang: 'fr'`. A page can replace it wholesale (`systemPrompt` option
  * of the loop).
  */
 import {ToolCatalog, type CatalogServer} from './tool-catalog.js';
@@ -14,7 +14,7 @@ export type PromptLanguage = 'fr' | 'en';
 
 /** Options of {@link buildSystemPrompt}. */
 export interface SystemPromptOptions {
-  /** Language of the prompt. Default `fr`. */
+  /** Language of the prompt. Default `en` (as the element's texts for a language they do not have). */
   lang?: PromptLanguage;
   /** Lazy discovery (default) or every tool offered up front (`eager-tools`). */
   eagerTools?: boolean;
@@ -79,7 +79,7 @@ const list = (names: string[], none: string) => `- ${names.length ? names.join('
 /** Builds the system prompt for the given layers (or a catalog already built from them). */
 export function buildSystemPrompt(source: ToolSource, options: SystemPromptOptions = {}): string {
   const catalog = source instanceof ToolCatalog ? source : new ToolCatalog(source);
-  const t = TEXT[options.lang === 'en' ? 'en' : 'fr'];
+  const t = TEXT[options.lang === 'fr' ? 'fr' : 'en'];
   const servers = catalog.servers;
   const named = (role: RecipeRole) => servers.flatMap((server) => server.recipeTools.filter((e) => e.role === role).map((e) => e.offeredAs));
   const withoutRecipes = servers.filter((server) => server.recipeTools.length === 0 && server.entries.length > 0).map((server) => server.key);

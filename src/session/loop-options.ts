@@ -26,7 +26,7 @@ export function loopOptions(settings: SessionSettings, conversation: Conversatio
   conversation.buffer ??= new ResultBuffer();
   return {
     provider: isLanguageModel(model) ? model : isList(model) ? new PreferredModel(model.map((options) => createProvider(options))) : createProvider(model),
-    lang: settings.language ?? 'fr',
+    lang: settings.language ?? 'en',
     maxIterations: positiveOr(settings.maxIterations, 10),
     toolTimeoutMs: positiveOr(settings.toolTimeoutMs, 60_000),
     eagerTools: settings.eagerTools,

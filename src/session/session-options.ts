@@ -24,7 +24,7 @@ export interface SessionSettings {
    * Default `{provider: 'anthropic'}`.
    */
   model?: LanguageModel | ModelOptions | readonly ModelOptions[];
-  /** Language of the generated prompt and of the loop's nudges. Default `fr`. */
+  /** Language of the generated prompt and of the loop's nudges. Default `en`. */
   language?: UiLanguage;
   /** LLM turns per question. Default 10; anything but a positive number gives the default. */
   maxIterations?: number;

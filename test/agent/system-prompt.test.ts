@@ -14,8 +14,8 @@ const layers = () => [
 ];
 
 describe('buildSystemPrompt', () => {
-  it('is French by default, with a section per server and the 4 steps filled with real names', () => {
-    const prompt = buildSystemPrompt(layers());
+  it('is French with lang fr, with a section per server and the 4 steps filled with real names', () => {
+    const prompt = buildSystemPrompt(layers(), {lang: 'fr'});
     expect(prompt).to.contain('ÉTAPE 1');
     expect(prompt).to.contain('### atlas (MCP, données)');
     expect(prompt).to.contain('Countries and cities of the world.');
@@ -35,7 +35,8 @@ describe('buildSystemPrompt', () => {
     expect(prompt).to.not.contain('browse_skills');
   });
 
-  it('is English with lang en', () => {
+  it("is English with lang en, and by default (the element's own fallback)", () => {
+    expect(buildSystemPrompt(layers())).to.equal(buildSystemPrompt(layers(), {lang: 'en'}));
     const prompt = buildSystemPrompt(layers(), {lang: 'en'});
     expect(prompt).to.contain('STEP 1. Find a recipe');
     expect(prompt).to.contain('### atlas (MCP, data)');
