@@ -59,7 +59,7 @@ export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | '
   callbacks?: AgentCallbacks;
   /** Aborting ends the run with stop reason `aborted`. */
   signal?: AbortSignal;
-  /** Language of the generated prompt and nudges. Default `fr`. */
+  /** Language of the generated prompt and nudges. Default `en`. */
   lang?: PromptLanguage;
   /** Replaces the generated prompt: a string, or a function of the generated one. */
   systemPrompt?: string | ((generated: string) => string);
@@ -121,7 +121,7 @@ const DEFAULT_MAX_ITERATIONS = 10;
 export async function runAgentLoop(question: string, options: AgentLoopOptions): Promise<AgentResult> {
   const signal = options.signal ?? new AbortController().signal;
   const callbacks = safeCallbacks(options.callbacks);
-  const lang = options.lang ?? 'fr';
+  const lang = options.lang ?? 'en';
   // A small model on the device reads less and writes simpler arguments (small-model.ts).
   const size = options.provider.small ? SMALL_MODEL : LARGE_MODEL;
   const catalog = new ToolCatalog(options.layers, {flatten: options.flatten ?? size.flatten, strict: size.strictSchemas, onSchemaPatch: options.onSchemaPatch});
@@ -139,6 +139,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
   const noRender = new NoRenderGuard();
   const displayTools = new Set(catalog.entries.filter((e) => e.tool.displays).map((e) => e.name));
   const displayTool = displayTools.values().next().value;
+  let answerNext = false;
 
   const messages: ModelMessage[] = [...(options.history ?? []), {role: 'user', content: question}];
   // recall comes with the first tool result there is (of this run, or of the history). With
@@ -174,7 +175,9 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       const listed = offered.list(noRender.withdrawDiscovery);
       const displaying = nudged && size.displayAfter !== undefined ? listed.filter((t) => displayTools.has(t.name)) : [];
       const mustDisplay = displaying.length > 0;
-      const tools = mustDisplay ? displaying : listed;
+      // After the display it was held to, the small model answers in words ("…then answer briefly").
+      const tools = mustDisplay ? displaying : answerNext ? [] : listed;
+      answerNext = mustDisplay;
       callbacks.onIteration({iteration, tools: tools.map((t) => t.name)});
       callbacks.onStep(THINKING);
       result.iterations = iteration;

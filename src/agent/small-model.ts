@@ -14,9 +14,10 @@
  * - a turn may write at most 1,024 tokens;
  * - after three turns that ran tools without showing anything, the next turn must show: it is
  *   asked to (the nudge every model gets, but sooner) and offered only the display tools, with a
- *   call required. A large model takes the nudge's words; a small one, left free, tends to look the
- *   same things up until its turns run out, and a grammar holding it to a display tool makes its
- *   call a valid widget.
+ *   call required, and the turn after that is offered none, so it answers in words. A large model
+ *   takes the nudge's words; a small one, left free, tends to look the same things up until its
+ *   turns run out (Gemma 3 270M called `list_tables` seven times in a row), and a grammar holding it
+ *   to a display tool makes its call a valid widget.
  * Everything else (recipes, validation, the guards against repeated calls) is the same as for any
  * model. DOM-free.
  */

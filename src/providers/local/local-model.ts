@@ -40,6 +40,11 @@ export interface LocalModelOptions extends ModelDownloadHooks {
   maxTokens?: number;
   /** Sampling temperature. Default 0.2: tool calls want the likeliest tokens. 0 is greedy (the same answer every time). */
   temperature?: number;
+  /**
+   * The sampler's seed. Default a fixed one, so the same question on the same model gives the same
+   * answer (and a test or a bug report can be replayed); set a different one for varied answers.
+   */
+  seed?: number;
 }
 
 let calls = 0;
@@ -56,6 +61,9 @@ const ANTI_REPETITION = {dry_multiplier: 0.8, dry_base: 1.75, dry_allowed_length
  * or questions use it (each question makes a new `LocalModel`), kept until `unloadLocalModels()`.
  */
 const loaded = new Map<string, Promise<LoadedRuntime>>();
+
+/** The sampler's seed when the page sets none: any fixed number makes answers repeatable. */
+const DEFAULT_SEED = 20_261_207;
 
 /**
  * Ends every local model's Worker and gives its memory back, loads in progress included (a
@@ -122,7 +130,8 @@ export class LocalModel implements LanguageModel {
   #completion(wllama: Wllama, request: ModelRequest, signal: AbortSignal | undefined, body: Pick<ChatCompletionParams, 'messages' | 'tools' | 'tool_choice' | 'response_format'>) {
     const max_tokens = request.maxTokens ?? this.options.maxTokens ?? 1024;
     const temperature = this.options.temperature ?? 0.2;
-    return orAborted(wllama.createChatCompletion({...ANTI_REPETITION, ...body, max_tokens, temperature, stream: true, stream_options: {include_usage: true}, abortSignal: signal} as ChatCompletionParams & {stream: true}), signal);
+    const seed = this.options.seed ?? DEFAULT_SEED;
+    return orAborted(wllama.createChatCompletion({...ANTI_REPETITION, ...body, max_tokens, temperature, seed, stream: true, stream_options: {include_usage: true}, abortSignal: signal} as ChatCompletionParams & {stream: true}), signal);
   }
 
   /** A turn through the model's own tool format, with the text formats read as the fallback. */
