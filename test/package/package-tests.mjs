@@ -188,14 +188,15 @@ test('every TypeScript example of the README compiles verbatim under the same st
   }
 });
 
-test('the README shows the key proxy\'s deploy recipes verbatim: each block after a file marker equals its file', () => {
-  const blocks = readmeFileBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+test('the key proxy\'s guide shows its deploy recipes verbatim: each block after a file marker equals its file', () => {
+  const guide = 'docs/operations/key-proxy.md';
+  const blocks = readmeFileBlocks(readFileSync(join(root, guide), 'utf8'));
   const recipes = readdirSync(join(root, 'examples/proxy')).map((name) => `examples/proxy/${name}`);
-  assert.deepEqual(recipes.filter((file) => !blocks.some((b) => b.file === file)), [], 'recipes the README does not show');
+  assert.deepEqual(recipes.filter((file) => !blocks.some((b) => b.file === file)), [], `recipes ${guide} does not show`);
   for (const {file, line, code} of blocks) {
-    assert.ok(code !== undefined, `README.md:${line}: no fenced block right after the marker of ${file}`);
-    assert.ok(existsSync(join(root, file)), `README.md:${line}: ${file} does not exist`);
-    assert.equal(code, readFileSync(join(root, file), 'utf8'), `README.md:${line}: the block differs from ${file}`);
+    assert.ok(code !== undefined, `${guide}:${line}: no fenced block right after the marker of ${file}`);
+    assert.ok(existsSync(join(root, file)), `${guide}:${line}: ${file} does not exist`);
+    assert.equal(code, readFileSync(join(root, file), 'utf8'), `${guide}:${line}: the block differs from ${file}`);
   }
 });
 
