@@ -64,10 +64,10 @@ export function toolGroup(calls: readonly ToolCall[], open: boolean, toggle: () 
  */
 export const toolGroupStyles = css`
   .tool-group, .tool-group li { white-space: normal; }
+  .group-toggle { font: inherit; background: none; cursor: pointer; }
   .pill, .group-toggle { display: inline-flex; gap: 0.4em; align-items: center; font-size: 0.8em; padding: 0.1rem 0.55rem;
     border-radius: 999px; border: 1px solid var(--_color-border); color: var(--_color-muted); width: fit-content; }
   .pill.error { border-color: var(--_color-danger); color: var(--_color-danger); }
-  .group-toggle { font-family: inherit; background: none; cursor: pointer; }
   .group-toggle:focus-visible { outline: 2px solid var(--_color-accent); outline-offset: 2px; }
   .chevron { display: inline-block; }
   [aria-expanded='true'] .chevron { transform: rotate(90deg); }
