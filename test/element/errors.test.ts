@@ -57,7 +57,8 @@ describe('<autoui-agent> when things fail', () => {
     expect(failure.message).to.be.a('string').and.not.empty;
     expect(log.of('autoui-error')).to.deep.include({code: 'MCP_CONNECT', message: failure.message});
     await settle(agent);
-    expect(ui(agent).notices(), 'told in the transcript too').to.deep.equal([`Un problème est survenu : ${failure.message}`]);
+    // No lang on the page or the element: English, the fallback.
+    expect(ui(agent).notices(), 'told in the transcript too').to.deep.equal([`Something went wrong: ${failure.message}`]);
 
     const result = await agent.ask('Which tables?');
     expect(result.stopReason).to.equal('end_turn');
