@@ -30,6 +30,7 @@ export type {
   SuggestionDetail,
   TextDetail,
   ToolApprovalDetail,
+  ToolCallDetail,
   WidgetCreateDetail,
   WidgetCreatedDetail,
   WidgetRemovedDetail,

@@ -53,7 +53,7 @@ export type {ToolCall} from '../agent/dispatcher.js';
  * @fires {CustomEvent<WidgetUpdatedDetail>} autoui-widget-updated - A widget's params changed. detail: `{id, type, params}`.
  * @fires {CustomEvent<WidgetRemovedDetail>} autoui-widget-removed - A widget was removed. detail: `{id}`.
  * @fires {CustomEvent<ToolApprovalDetail>} autoui-tool-approval - A tool call waits for a person's yes; cancelable: `preventDefault()`, then `respond('allow' | 'allow-always' | 'deny', reason?)`. Otherwise the transcript shows a card. detail: `{id, server, serverUrl, tool, name, title, args, annotations, respond}`.
- * @fires {CustomEvent<ToolCall>} autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided}`.
+ * @fires {CustomEvent<ToolCallDetail>} autoui-tool-call - A tool call finished. detail: `{id, name, args, result, error, elapsed, guided, server, tool, label, alias}`: `name` as the model wrote it, `label` as the transcript and the console show it (`atlas · browse_skills (list_recipes)`).
  * @fires {CustomEvent<TextDetail>} autoui-text - Streamed assistant text. detail: `{delta}`.
  * @fires {CustomEvent<MessageDetail>} autoui-message - A complete message. detail: `{role, text}`.
  * @fires {CustomEvent<RunStartDetail>} autoui-run-start - A question starts. detail: `{question}`.
