@@ -43,7 +43,8 @@ describe('BrowserModel', () => {
     expect(parts.at(-1)).to.deep.equal({type: 'finish', reason: 'tool-calls'});
     const constraint = api.sessions[0].prompts[0].constraint as {anyOf: Array<{properties: Record<string, unknown>}>};
     expect(constraint.anyOf.map((shape) => Object.keys(shape.properties))).to.deep.equal([['answer'], ['tool', 'arguments']]);
-    expect(constraint.anyOf[1].properties.arguments).to.deep.equal(QUERY.input_schema);
+    // The tool's schema, its string bounded so a small model's call ends (closedObjects).
+    expect(constraint.anyOf[1].properties.arguments).to.deep.equal({...QUERY.input_schema, properties: {sql: {type: 'string', maxLength: 500}}});
     // The system prompt says how to call tools and names them.
     expect(api.sessions[0].initialPrompts[0].content).to.include('data_mcp_query').and.include('"tool"');
   });

@@ -29,6 +29,27 @@ describe('constrained turns', () => {
     expect(closedObjects({type: 'object', properties: {mode: {enum: [{properties: 1}]}}}).properties).to.deep.equal({mode: {enum: [{properties: 1}]}});
   });
 
+  it('a call cannot run away: strings and lists without a bound get one, and those with a bound or a fixed set keep theirs', () => {
+    const held = turnConstraint([QUERY], 'required');
+    expect(valid(held, {tool: 'data_mcp_query', arguments: {sql: 'select 1'}})).to.equal(true);
+    expect(valid(held, {tool: 'data_mcp_query', arguments: {sql: 'select 1 '.repeat(100)}}), 'a 900-character argument').to.equal(false);
+    const bounded = closedObjects({
+      type: 'object',
+      properties: {
+        ids: {type: 'array', items: {type: 'string'}},
+        short: {type: 'string', maxLength: 20},
+        kind: {type: 'string', enum: ['a', 'b']},
+        rows: {type: 'array', maxItems: 3},
+      },
+    });
+    expect(bounded.properties).to.deep.equal({
+      ids: {type: 'array', items: {type: 'string', maxLength: 500}, maxItems: 100},
+      short: {type: 'string', maxLength: 20},
+      kind: {type: 'string', enum: ['a', 'b']},
+      rows: {type: 'array', maxItems: 3},
+    });
+  });
+
   it('the prompt lists each tool on one line: its signature and the first sentence of its description', () => {
     const text = toolInstructions([QUERY, {name: 'autoui_webmcp_widget_display', description: 'Show a widget.', input_schema: {anyOf: [{type: 'object', properties: {name: {enum: ['stat']}, params: {type: 'object'}}, required: ['name', 'params']}, {type: 'object', properties: {name: {enum: ['chart']}, params: {type: 'object'}}, required: ['name', 'params']}]}}]);
     expect(text).to.include('- data_mcp_query(sql: string, limit?: integer): Runs SQL on the data.\n');

@@ -24,10 +24,16 @@ export function turnConstraint(tools: readonly ProviderTool[], toolChoice: 'auto
   return toolChoice === 'required' ? {anyOf: calls} : {anyOf: [answer, ...calls]};
 }
 
+/** The longest string and the longest list a constrained call may write where its schema sets no bound. */
+export const CONSTRAINED_BOUNDS = {maxLength: 500, maxItems: 100} as const;
+
 /**
- * `schema` with each object that names its properties closed to others (`additionalProperties:
- * false` where it says nothing): a grammar built from an open object lets a model write invented
- * keys without end, which a small model does.
+ * `schema` bounded where a small model runs away: each object that names its properties closed to
+ * others (`additionalProperties: false` where it says nothing), each string and list given a
+ * longest length where it has none ({@link CONSTRAINED_BOUNDS}). A grammar built from an open
+ * object or an unbounded string lets a model write invented keys or the same words without end,
+ * which a small model does (Gemma 3 270M filled its 1,024 tokens inside one argument): bounded, the
+ * call ends, and the loop judges it like any other.
  */
 export function closedObjects(schema: JsonSchema): JsonSchema {
   const visit = (node: unknown): unknown => {
@@ -36,6 +42,9 @@ export function closedObjects(schema: JsonSchema): JsonSchema {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : visit(value);
     if (out.properties && typeof out.properties === 'object' && out.additionalProperties === undefined) out.additionalProperties = false;
+    const types = Array.isArray(out.type) ? out.type : [out.type];
+    if (types.includes('string') && out.maxLength === undefined && out.enum === undefined && out.const === undefined) out.maxLength = CONSTRAINED_BOUNDS.maxLength;
+    if (types.includes('array') && out.maxItems === undefined) out.maxItems = CONSTRAINED_BOUNDS.maxItems;
     return out;
   };
   return visit(schema) as JsonSchema;
