@@ -1,0 +1,197 @@
+/**
+ * The runnable pages of examples/, run as the person who copies one would: the plain HTML page and
+ * the core's own-UI page served as they are from an origin of their own (loading the build from
+ * this run's dist/ as they load it from `npm start`'s), the React and Vue pages built with Vite
+ * from their own vite.config.ts and served from their output. Each talks to the demo's Data and
+ * Atlas MCP servers and the replaying model playing the Seattle recording; a click on the page's
+ * own button must end its question with the widgets drawn on the canvas (a chart among them) and
+ * no console error. Only the addresses change: the examples' fixed ones (8080, 3101, 3102, 3199,
+ * those of `FAKE_LLM_PORT=3199 npm start`) become this run's servers.
+ */
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {build} from 'vite';
+import {startStaticServer} from '../../../scripts/static-server.mjs';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The addresses the examples are written with, and this run's in their place. */
+function demoAddresses(baseUrl, servers) {
+  return [
+    ['http://127.0.0.1:8080', baseUrl],
+    ['http://127.0.0.1:3101/mcp', servers['demo-data']],
+    ['http://127.0.0.1:3102/mcp', servers['demo-atlas']],
+    ['http://127.0.0.1:3199', new URL(servers['fake-llm']).origin],
+  ];
+}
+
+/** `text` with the demo's addresses made this run's; fails when an example no longer names one it must. */
+function localise(text, addresses, must) {
+  for (const [from] of addresses.filter(([from]) => must.includes(from))) assert.ok(text.includes(from), `the example no longer names ${from}`);
+  let out = text;
+  for (const [from, to] of addresses) out = out.replaceAll(from, to);
+  assert.doesNotMatch(out, /127\.0\.0\.1:(8080|3101|3102|3199)\b/, 'a demo address was left unreplaced');
+  return out;
+}
+
+/** Serves one page of examples/<name>/ as written (its addresses made this run's) on an origin of its own. */
+async function serveAsWritten(name, addresses) {
+  const html = localise(readFileSync(`${root}examples/${name}/index.html`, 'utf8'), addresses, addresses.map(([from]) => from));
+  return startStaticServer({
+    root: `${root}examples/${name}`,
+    handlers: [(req, res) => (req.url === '/' ? (res.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(html), true) : false)],
+  });
+}
+
+/** Builds examples/<name>/ with its own vite.config.ts (the addresses made this run's) and serves the output. */
+async function buildWithVite(name, addresses) {
+  const outDir = `${root}test-results/examples/${name}`;
+  const sources = `${root}examples/${name}/`;
+  const named = new Set();
+  await build({
+    root: sources,
+    configFile: `${sources}vite.config.ts`,
+    logLevel: 'warn',
+    build: {outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000},
+    plugins: [
+      {
+        name: 'this-run-addresses',
+        enforce: 'pre',
+        transform(code, id) {
+          if (!id.startsWith(sources) || id.includes('?')) return undefined;
+          for (const [from] of addresses) if (code.includes(from)) named.add(from);
+          return localise(code, addresses, []);
+        },
+      },
+    ],
+  });
+  // Its servers and its model are the demo's (the build's address is the package's own import).
+  assert.deepEqual([...named].sort(), addresses.slice(1).map(([from]) => from).sort(), 'the example does not name the demo servers and replaying model');
+  return startStaticServer({root: outDir});
+}
+
+/** The widgets the page's canvas draws (in <autoui-agent>'s shadow root, or on the page itself). */
+function canvasWidgets() {
+  const agent = document.querySelector('autoui-agent');
+  const canvas = (agent?.shadowRoot ?? document).querySelector('autoui-canvas');
+  return [...(canvas?.shadowRoot?.querySelectorAll('[part~="widget"]') ?? [])].map((w) => ({
+    parts: w.getAttribute('part').split(' '),
+    // What a person reads on it: its elements keep their text in their shadow roots.
+    text: [w, ...w.querySelectorAll('*')].map((e) => e.shadowRoot?.textContent ?? '').join(' ').replace(/\s+/g, ' '),
+  }));
+}
+
+/** True once the canvas shows the Seattle recording's dashboard: stat cards and a chart, none left a draft. */
+function dashboardDrawn() {
+  const parts = canvasWidgets().map((w) => w.parts);
+  return parts.some((p) => p.includes('widget-chart')) && parts.some((p) => p.includes('widget-stat-card')) && !parts.some((p) => p.includes('draft'));
+}
+
+/**
+ * Opens `url`, lets `ask(page, bound)` put the question as a person would, waits for `ended` (the
+ * run is over) and then for the Seattle dashboard on the canvas. Fails at the first console error
+ * or uncaught error; the waits only catch hangs (the recorded conversation takes seconds).
+ * Resolves with `window.__stopReason` (set by watchRunEnd on the element's pages).
+ */
+async function askOnPage({context, screenshot}, name, url, ask, ended) {
+  const page = await context.newPage();
+  const errors = [];
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {});
+  const report = (error) => (errors.push(error), fail(new Error(`${error} (the ${name} example)`)));
+  page.on('console', (message) => message.type() === 'error' && report(`console: ${message.text()}`));
+  page.on('pageerror', (error) => report(`uncaught: ${error.message}`));
+  /** `wait`, or the page's first error, whichever comes first. */
+  const bound = (wait) => Promise.race([wait, failed]);
+  try {
+    await bound(page.goto(url));
+    await bound(ask(page, bound));
+    await bound(page.waitForFunction(ended, undefined, {timeout: 120_000}));
+    const stopReason = await page.evaluate(() => window.__stopReason);
+    await bound(page.waitForFunction(`(${dashboardDrawn})()`.replace('canvasWidgets()', `(${canvasWidgets})()`), undefined, {timeout: 60_000}));
+    const drawn = await page.evaluate(canvasWidgets);
+    assert.ok(drawn.some((w) => w.text.includes('Average high, 2015')), `the stat cards do not show the recording's labels: ${drawn.map((w) => w.text).join(' | ')}`);
+    await screenshot(page, `example-${name}`);
+    assert.deepEqual(errors, []);
+    return stopReason;
+  } finally {
+    await page.close();
+  }
+}
+
+/** For the pages with <autoui-agent>: notes how the next run ends (added before the click). */
+const watchRunEnd = (page) =>
+  page.evaluate(async () => {
+    await customElements.whenDefined('autoui-agent');
+    document.querySelector('autoui-agent').addEventListener('autoui-run-end', (e) => (window.__stopReason = e.detail.result.stopReason), {once: true});
+  });
+const runEnded = () => window.__stopReason !== undefined;
+
+/** Waits until `button` is enabled (the pages enable theirs once they hold a recording to play). */
+const whenEnabled = async (page, button, bound) => bound(page.waitForFunction((b) => !b.disabled, await button.elementHandle(), {timeout: 120_000}));
+
+/**
+ * Clicks the page's own button for `name`. By XPath, which stays out of shadow roots: the
+ * element offers the same question as a starter.
+ */
+async function clickAsk(page, name, bound) {
+  await watchRunEnd(page);
+  const button = page.locator(`xpath=//button[normalize-space()="${name}"]`);
+  await whenEnabled(page, button, bound);
+  await button.click();
+}
+
+const seattle = 'Show me a dashboard of the weather in Seattle in 2015.';
+
+export const cases = [
+  {
+    name: 'the plain HTML example (script tag) answers with the Seattle dashboard drawn, no console error',
+    async run({context, baseUrl, servers, screenshot}) {
+      const site = await serveAsWritten('html', demoAddresses(baseUrl, servers));
+      try {
+        const stopReason = await askOnPage({context, screenshot}, 'html', `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded);
+        assert.equal(stopReason, 'end_turn');
+      } finally {
+        await site.close();
+      }
+    },
+  },
+  {
+    name: 'the core example (AgentSession, its own DOM transcript, <autoui-canvas>) answers with the Seattle dashboard drawn, no console error',
+    async run({context, baseUrl, servers, screenshot}) {
+      const site = await serveAsWritten('core', demoAddresses(baseUrl, servers));
+      try {
+        await askOnPage(
+          {context, screenshot},
+          'core',
+          `${site.url}/`,
+          async (page, bound) => {
+            const button = page.getByRole('button', {name: 'Ask'});
+            await whenEnabled(page, button, bound);
+            await page.getByRole('textbox', {name: 'Question'}).fill(seattle);
+            await button.click();
+          },
+          // The form's button is disabled while a question runs; its transcript holds the question,
+          // the tool calls and the answer's text.
+          () => !document.querySelector('#ask button').disabled && document.querySelector('#log .question') && document.querySelector('#log .answer'),
+        );
+      } finally {
+        await site.close();
+      }
+    },
+  },
+  ...['react', 'vue'].map((name) => ({
+    name: `the ${name === 'react' ? 'React' : 'Vue'} example, built with Vite from its own config, answers with the Seattle dashboard drawn, no console error`,
+    async run({context, baseUrl, servers, screenshot}) {
+      const site = await buildWithVite(name, demoAddresses(baseUrl, servers));
+      try {
+        const stopReason = await askOnPage({context, screenshot}, name, `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded);
+        assert.equal(stopReason, 'end_turn');
+      } finally {
+        await site.close();
+      }
+    },
+  })),
+];
