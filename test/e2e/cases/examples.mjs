@@ -49,23 +49,30 @@ async function buildWithVite(name, addresses) {
   const outDir = `${root}test-results/examples/${name}`;
   const sources = `${root}examples/${name}/`;
   const named = new Set();
-  await build({
-    root: sources,
-    configFile: `${sources}vite.config.ts`,
-    logLevel: 'warn',
-    build: {outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000},
-    plugins: [
-      {
-        name: 'this-run-addresses',
-        enforce: 'pre',
-        transform(code, id) {
-          if (!id.startsWith(sources) || id.includes('?')) return undefined;
-          for (const [from] of addresses) if (code.includes(from)) named.add(from);
-          return localise(code, addresses, []);
+  // Vite's build sets NODE_ENV to production in this process: keep it from the cases that follow.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      root: sources,
+      configFile: `${sources}vite.config.ts`,
+      logLevel: 'warn',
+      build: {outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000},
+      plugins: [
+        {
+          name: 'this-run-addresses',
+          enforce: 'pre',
+          transform(code, id) {
+            if (!id.startsWith(sources) || id.includes('?')) return undefined;
+            for (const [from] of addresses) if (code.includes(from)) named.add(from);
+            return localise(code, addresses, []);
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   // Its servers and its model are the demo's (the build's address is the package's own import).
   assert.deepEqual([...named].sort(), addresses.slice(1).map(([from]) => from).sort(), 'the example does not name the demo servers and replaying model');
   return startStaticServer({root: outDir});
