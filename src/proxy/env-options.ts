@@ -9,8 +9,8 @@
  * | `PROXY_BASE_PATH`, `PROXY_ALLOWED_ORIGINS`, `PROXY_PUBLIC_ORIGIN` | `basePath`, `allowedOrigins`, `publicOrigin` |
  * | `PROXY_MAX_BODY_BYTES`, `PROXY_MAX_TOKENS` | `maxBodyBytes`, `maxTokens` |
  * | `PROXY_REQUESTS_PER_MINUTE`, `PROXY_CONCURRENT_STREAMS`, `PROXY_TOKENS_PER_DAY`, `PROXY_DAILY_TOKEN_BUDGET` | `limits.*` (`off` turns one off) |
- * | `PROXY_VISITOR_SECRET` (comma-separated while rotating), `PROXY_VISITOR_AUDIENCE` | `visitorTokens` |
- * | `PROXY_CLIENT_ADDRESS_HEADER`, `PROXY_FAIL_OPEN` (`1`) | `clientAddressHeader`, `failOpen` |
+ * | `PROXY_VISITOR_SECRET` (comma-separated while rotating), `PROXY_VISITOR_AUDIENCE`, `PROXY_VISITOR_MAX_LIFETIME_SECONDS` | `visitorTokens` |
+ * | `PROXY_CLIENT_ADDRESS_HEADER`, `PROXY_IPV6_PREFIX`, `PROXY_FAIL_OPEN` (`1`) | `clientAddressHeader`, `ipv6PrefixLength`, `failOpen` |
  *
  * The limit store is code, not a variable: pass `store` beside these options.
  */
@@ -42,8 +42,9 @@ export function proxyOptionsFromEnv(env: Record<string, string | undefined>): Ll
     maxBodyBytes: number(env, 'PROXY_MAX_BODY_BYTES'),
     maxTokens: number(env, 'PROXY_MAX_TOKENS'),
     limits,
-    ...(secrets ? {visitorTokens: {secret: secrets, audience: env.PROXY_VISITOR_AUDIENCE!}} : {}),
+    ...(secrets ? {visitorTokens: withoutUnset({secret: secrets, audience: env.PROXY_VISITOR_AUDIENCE!, maxLifetimeSeconds: number(env, 'PROXY_VISITOR_MAX_LIFETIME_SECONDS')})} : {}),
     clientAddressHeader: env.PROXY_CLIENT_ADDRESS_HEADER || undefined,
+    ipv6PrefixLength: number(env, 'PROXY_IPV6_PREFIX'),
     failOpen: env.PROXY_FAIL_OPEN === '1' || env.PROXY_FAIL_OPEN === 'true' || undefined,
   });
 }

@@ -10,7 +10,8 @@
  *   GET  {basePath}/health                                     → which routes are configured
  */
 import {passAnswer, type AnswerEnd} from './answer-stream.js';
-import {clientAddress} from './client-address.js';
+import {logLine, type LogValue} from './log-line.js';
+import {clientAddress, DEFAULT_IPV6_PREFIX} from './client-address.js';
 import type {AdmissionPlan} from './limits.js';
 import {createMemoryLimitStore} from './memory-limit-store.js';
 import {checkModelRequest} from './model-request.js';
@@ -19,7 +20,7 @@ import {PROXY_DEFAULTS, type LlmProxyOptions, type Wire} from './proxy-options.j
 import {CLAMPED_HEADER, DROPPED_HEADER, errorResponse, preflightResponse, redactSecrets, UPSTREAM_RESPONSE_HEADERS, withCors} from './proxy-responses.js';
 import {readBody} from './request-body.js';
 import {isConfigured, upstreamRequest} from './upstream-request.js';
-import {VISITOR_TOKEN_HEADER, verifyVisitorToken} from './visitor-token.js';
+import {checkVisitorOptions, VISITOR_TOKEN_HEADER, verifyVisitorToken} from './visitor-token.js';
 
 const ROUTES: Record<string, Wire | 'health'> = {'/v1/messages': 'anthropic', '/v1/chat/completions': 'openai', '/chat/completions': 'openai', '/health': 'health'};
 /** Largest upstream error body passed on (they are short JSON; a huge one is cut). */
@@ -49,9 +50,12 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
   const secrets = [options.anthropic?.apiKey, options.openai?.apiKey].filter((k): k is string => !!k);
   const upstreamFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   for (const wire of ['anthropic', 'openai'] as const) {
-    if (isConfigured(options[wire]) && !options[wire]?.models) log(`warning: any model is allowed on the ${wire} route; list the allowed ones (models, or PROXY_MODELS).`);
+    if (isConfigured(options[wire]) && !options[wire]?.models) log(logLine('warning: any model is allowed on this route; list the allowed ones (models, or PROXY_MODELS).', {route: wire}));
   }
 
+  if (options.visitorTokens) checkVisitorOptions(options.visitorTokens);
+  const ipv6Prefix = options.ipv6PrefixLength ?? DEFAULT_IPV6_PREFIX;
+  if (!Number.isInteger(ipv6Prefix) || ipv6Prefix < 1 || ipv6Prefix > 128) throw new Error(`ipv6PrefixLength must be an integer from 1 to 128, not ${ipv6Prefix}.`);
   // Parsed once, so a mistyped origin stops the proxy at start instead of refusing every page.
   const originPolicy = {allowed: options.allowedOrigins, publicOrigin: options.publicOrigin === undefined ? undefined : parseOrigin(options.publicOrigin)};
 
@@ -63,7 +67,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       return await serve(request);
     } catch (error) {
       await request.body?.cancel().catch(() => {});
-      log(`500 proxy error: ${describe(error)}`);
+      log(logLine('500 proxy error', {error: describe(error)}));
       return errorResponse(500, 'proxy_error', 'The proxy failed.', {headers: {'x-should-retry': 'false'}});
     }
   };
@@ -76,18 +80,18 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     const origin = request.headers.get('origin');
     if (!isAllowedOrigin(origin, originPolicy)) {
       await request.body?.cancel().catch(() => {});
-      log(`${request.method} ${url.pathname} 403 origin ${origin?.slice(0, 200)}`);
+      log(logLine(`${request.method} ${url.pathname} 403 origin_not_allowed`, {origin: origin ?? undefined}));
       return errorResponse(403, 'origin_not_allowed', `The proxy does not serve pages from ${origin?.slice(0, 200)}. Add the origin to its allowed origins (PROXY_ALLOWED_ORIGINS).`, {headers: {'x-should-retry': 'false'}});
     }
     let response: Response;
     if (request.method === 'OPTIONS') response = preflightResponse(request);
     else if (route === 'health') response = Response.json({ok: true, anthropic: isConfigured(options.anthropic), openai: isConfigured(options.openai)});
     else if (request.method !== 'POST') response = errorResponse(405, 'method_not_allowed', `${url.pathname} accepts POST only.`);
-    else response = await forward(request, route, (line) => log(`POST ${url.pathname} ${line} (${Date.now() - started} ms)`));
+    else response = await forward(request, route, (outcome, fields = {}) => log(logLine(`POST ${url.pathname} ${outcome}`, {...fields, ms: Date.now() - started})));
     return withCors(response, origin);
   };
 
-  async function forward(request: Request, wire: Wire, done: (line: string) => void): Promise<Response> {
+  async function forward(request: Request, wire: Wire, done: (outcome: string, fields?: Record<string, LogValue>) => void): Promise<Response> {
     const upstream = options[wire];
     if (!isConfigured(upstream)) {
       await request.body?.cancel().catch(() => {});
@@ -107,7 +111,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       }
       visitor = `sub:${checked.subject}`;
     } else {
-      visitor = `ip:${clientAddress(request, options.clientAddressHeader)}`;
+      visitor = `ip:${clientAddress(request, options.clientAddressHeader, ipv6Prefix)}`;
     }
 
     if (wire === 'anthropic' && request.headers.has('anthropic-beta')) {
@@ -147,7 +151,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     try {
       const admission = await withTimeout(admitting, options.storeTimeoutMs ?? PROXY_DEFAULTS.storeTimeoutMs);
       if (!admission.admitted) {
-        done(`429 ${admission.limit} visitor=${visitor}`);
+        done(`429 ${admission.limit}`, {visitor});
         return errorResponse(429, 'proxy_limit', LIMIT_MESSAGES[admission.limit](admission.retryAfterSeconds), {
           headers: {'retry-after': String(admission.retryAfterSeconds), 'x-should-retry': String(admission.retryAfterSeconds <= RETRY_ON_ITS_OWN_SECONDS)},
           extra: {limit: admission.limit, retry_after_seconds: admission.retryAfterSeconds},
@@ -162,14 +166,14 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
         })
         .catch(() => {});
       if (!options.failOpen) {
-        done(`503 limit store unavailable: ${describe(error)}`);
+        done('503 limit store unavailable', {error: describe(error)});
         return errorResponse(503, 'limits_unavailable', 'The proxy cannot check its usage limits right now (its limit store does not answer), so it refuses requests. Try again later.', {headers: {'x-should-retry': 'false'}});
       }
-      log(`warning: limit store unavailable (${describe(error)}); forwarding without limits (failOpen)`);
+      log(logLine('warning: limit store unavailable; forwarding without limits (failOpen)', {error: describe(error)}));
       counted = false;
     }
     const settle = (tokens: number) => {
-      if (counted) store.settle(plan, tokens).catch((error: unknown) => log(`warning: could not settle a request in the limit store: ${describe(error)}`));
+      if (counted) store.settle(plan, tokens).catch((error: unknown) => log(logLine('warning: could not settle a request in the limit store', {error: describe(error)})));
     };
 
     const target = upstreamRequest(wire, upstream, request.headers);
@@ -215,7 +219,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
         // what the provider bills for an answer that went on generating until it was stopped.
         const spent = end === 'done' || final ? (tokens ?? plan.reserve) : Math.max(tokens ?? 0, plan.reserve);
         settle(spent);
-        done(`${answer.status} ${end} model=${checked.model} tokens=${spent} visitor=${visitor}`);
+        done(`${answer.status} ${end}`, {model: checked.model, tokens: spent, visitor});
       },
     });
     return new Response(body, {status: answer.status, headers});

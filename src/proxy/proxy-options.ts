@@ -66,6 +66,11 @@ export interface LlmProxyOptions {
    * used). Without it, the Node adapter's socket address is used. Ignored with visitor tokens.
    */
   clientAddressHeader?: string;
+  /**
+   * IPv6 clients are counted by their network of this prefix length (one subscriber holds a whole
+   * /64, often a /56 or a /48). Default 64. Ignored with visitor tokens.
+   */
+  ipv6PrefixLength?: number;
   /** Milliseconds to receive the request body. Default 10,000. */
   bodyTimeoutMs?: number;
   /** Milliseconds a client may leave the answer unread before it is cut and its slot freed. Default 30,000. */

@@ -27,14 +27,15 @@ const token = fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,30}$/);
 
 /** A header value: ordinary, obs-text, control characters, or very long. */
 const headerValue = fc.oneof(
-  fc.constantFrom('application/json', 'text/plain', 'gzip', 'chunked', '0', '-1', '1e9', '99999999999999999999', 'application/json; charset=utf-16'),
-  text(),
-  fc.string({unit: 'binary-ascii', maxLength: 60}),
-  fc.integer({min: 100, max: 20_000}).map((n) => 'v'.repeat(n)),
+  {arbitrary: fc.constantFrom('application/json', 'text/plain', 'gzip', 'chunked', '0', '-1', '1e9', '99999999999999999999', 'application/json; charset=utf-16'), weight: 4},
+  {arbitrary: fc.stringMatching(/^[\x20-\x7e]{0,60}$/), weight: 4},
+  {arbitrary: text(), weight: 1},
+  {arbitrary: fc.string({unit: 'binary-ascii', maxLength: 60}), weight: 1},
+  {arbitrary: fc.integer({min: 100, max: 20_000}).map((n) => 'v'.repeat(n)), weight: 1},
 );
 
 /** A header name: a token, or characters a token may not have. */
-const headerName = fc.oneof(token, fc.constantFrom('content-length', 'transfer-encoding', 'content-encoding', 'origin', 'x-autoui-visitor', 'x-forwarded-for', 'anthropic-beta', 'expect', 'upgrade', 'host'), text(20));
+const headerName = fc.oneof({arbitrary: token, weight: 3}, {arbitrary: fc.constantFrom('content-length', 'transfer-encoding', 'content-encoding', 'origin', 'x-autoui-visitor', 'x-forwarded-for', 'anthropic-beta', 'expect', 'upgrade', 'host'), weight: 3}, {arbitrary: text(20), weight: 1});
 
 /** A JSON body that is almost a model request: each is wrong or hostile in some way. */
 export const hostileJson = fc.oneof(
@@ -55,23 +56,25 @@ const body = fc.oneof(fc.constant(''), hostileJson, fc.uint8Array({maxLength: 20
 const framing = fc.constantFrom('length', 'length', 'short-length', 'long-length', 'two-lengths', 'none', 'chunked', 'bad-chunk', 'huge-chunk', 'no-last-chunk', 'length-and-chunked');
 
 /** How the client ends: it half-closes after writing, or cuts the connection part-way. */
-const ending = fc.oneof(fc.constant({cutAt: undefined}), fc.double({min: 0, max: 1, noNaN: true}).map((cutAt) => ({cutAt})));
+const ending = fc.oneof({arbitrary: fc.constant({cutAt: undefined}), weight: 3}, {arbitrary: fc.double({min: 0, max: 1, noNaN: true}).map((cutAt) => ({cutAt})), weight: 1});
 
 /**
- * One raw exchange: `{bytes, pieces, cutAt, method}`; `bytes` (latin1) are written in `pieces`
- * writes; `cutAt` (0 to 1) destroys the socket after that share of the bytes, instead of a half-close.
+ * One raw exchange: `{bytes, pieces, cutAt, method, answers}`; `bytes` (latin1) are written in
+ * `pieces` writes; `cutAt` (0 to 1) destroys the socket after that share of the bytes, instead of a
+ * half-close; `answers`: how many requests the bytes hold (a pipelined one makes two).
  */
 export const rawExchange = fc
   .record({
-    method: fc.constantFrom(...METHODS),
-    target: fc.oneof(fc.constantFrom(...ROUTES), fc.constantFrom(...ROUTES).map((r) => `http://127.0.0.1:1${r}`), fc.constantFrom('*', 'example.com:443', 'http://[/v1/messages', 'https://a b/v1/messages'), text(60)),
-    version: fc.constantFrom(...VERSIONS),
-    host: fc.oneof(fc.constantFrom(...HOSTS), fc.constant(undefined)),
-    origin: fc.oneof(fc.constantFrom(...ORIGINS), fc.constant(undefined)),
-    headers: fc.array(fc.tuple(headerName, headerValue), {maxLength: 6}),
+    // Mostly a request Node's parser takes, so most reach the adapter and the proxy's own checks.
+    method: fc.oneof({arbitrary: fc.constant('POST'), weight: 6}, {arbitrary: fc.constantFrom(...METHODS), weight: 2}),
+    target: fc.oneof({arbitrary: fc.constantFrom('/v1/messages', '/v1/chat/completions'), weight: 6}, {arbitrary: fc.constantFrom(...ROUTES), weight: 2}, {arbitrary: fc.constantFrom(...ROUTES).map((r) => `http://127.0.0.1:1${r}`), weight: 1}, {arbitrary: fc.constantFrom('*', 'example.com:443', 'http://[/v1/messages', 'https://a b/v1/messages'), weight: 1}, {arbitrary: text(60), weight: 1}),
+    version: fc.oneof({arbitrary: fc.constant('HTTP/1.1'), weight: 8}, {arbitrary: fc.constantFrom(...VERSIONS), weight: 1}),
+    host: fc.oneof({arbitrary: fc.constant('localhost'), weight: 6}, {arbitrary: fc.constantFrom(...HOSTS), weight: 2}, {arbitrary: fc.constant(undefined), weight: 1}),
+    origin: fc.oneof({arbitrary: fc.constantFrom(...ORIGINS), weight: 2}, {arbitrary: fc.constant(undefined), weight: 1}),
+    headers: fc.array(fc.tuple(headerName, headerValue), {maxLength: 4}),
     body,
     framing,
-    lineEnd: fc.constantFrom('\r\n', '\r\n', '\r\n', '\n', '\r'),
+    lineEnd: fc.oneof({arbitrary: fc.constant('\r\n'), weight: 12}, {arbitrary: fc.constantFrom('\n', '\r'), weight: 1}),
     pieces: fc.integer({min: 1, max: 6}),
     ending,
     pipelined: fc.boolean(),
@@ -100,7 +103,7 @@ export const rawExchange = fc
     let bytes = `${head.join(eol)}${eol}${eol}${content}`;
     // A second request on the same connection, right behind the first (pipelining, smuggling).
     if (r.pipelined) bytes += `POST /v1/messages HTTP/1.1${eol}Host: localhost${eol}Content-Length: 2${eol}${eol}{}`;
-    return {bytes, pieces: r.pieces, cutAt: r.ending.cutAt, method: r.method};
+    return {bytes, pieces: r.pieces, cutAt: r.ending.cutAt, method: r.method, answers: r.pipelined ? 2 : 1};
   });
 
 /** A `Request` for the fetch handler: its URL, method, headers and a body (bytes, or a stream that breaks). */

@@ -7,14 +7,25 @@ import {connect} from 'node:net';
 
 /**
  * Writes `bytes` (latin1) to `port` in `pieces` writes, then half-closes, or destroys the socket
- * after the `cutAt` share of the bytes. Resolves with every byte the server sent, once it closed.
+ * after the `cutAt` share of the bytes. Resolves with every byte the server sent, once it closed
+ * or once `answers` complete answers arrived (`method` says whether the first has a body).
  */
-export function exchange(port, {bytes, pieces, cutAt}) {
+export function exchange(port, {bytes, pieces, cutAt, answers = 1, method}) {
   return new Promise((resolve) => {
     const data = Buffer.from(bytes, 'latin1');
     const socket = connect(port, '127.0.0.1');
     const received = [];
-    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('data', (chunk) => {
+      received.push(chunk);
+      // Once every answer is complete, nothing more is expected: close rather than wait for the
+      // server's keep-alive timeout to close the idle connection.
+      try {
+        const responses = splitResponses(Buffer.concat(received), {bodiless: method === 'HEAD'});
+        if (responses.length >= answers && responses.every((r) => r.complete)) socket.destroy();
+      } catch {
+        // an answer not all there yet
+      }
+    });
     socket.on('error', () => {}); // a reset after a refusal is an answer too
     socket.on('close', () => resolve(Buffer.concat(received)));
     socket.on('connect', async () => {
@@ -36,8 +47,9 @@ export function exchange(port, {bytes, pieces, cutAt}) {
  * The responses in `raw`: `[{status, headers, body}]`, bodies framed by content-length, by
  * chunks, or to the end. `bodiless` (the first request was HEAD): its answer has none (the
  * pipelined request behind it is never a HEAD).
- * @returns {{status: number, headers: Record<string, string>, body: string, headOnly: boolean}[]} `headOnly`: an answer
- *   that has no body by definition (to HEAD, or a 204)
+ * @returns {{status: number, headers: Record<string, string>, body: string, headOnly: boolean, complete: boolean}[]}
+ *   `headOnly`: an answer that has no body by definition (to HEAD, or a 204); `complete`: its end
+ *   is known to have arrived (a body read to the connection's end never is)
  */
 export function splitResponses(raw, {bodiless = false} = {}) {
   const responses = [];
@@ -55,11 +67,12 @@ export function splitResponses(raw, {bodiless = false} = {}) {
     }
     rest = rest.slice(headEnd + 4);
     let body = '';
+    let complete = false;
     // A request Node's parser refused has no method the answer could go by: it carries a body, and ends the connection.
     const parserRefusal = headers.connection === 'close' && rest.length > 0 && !rest.startsWith('HTTP/1.');
     const headOnly = (bodiless && responses.length === 0 && !parserRefusal) || status === 204 || status === 304;
     if (headOnly) {
-      // no body
+      complete = true;
     } else if (headers['transfer-encoding'] === 'chunked') {
       for (;;) {
         const lineEnd = rest.indexOf('\r\n');
@@ -68,6 +81,7 @@ export function splitResponses(raw, {bodiless = false} = {}) {
         rest = rest.slice(lineEnd + 2);
         if (!size) {
           rest = rest.slice(rest.indexOf('\r\n') + 2);
+          complete = true;
           break;
         }
         body += rest.slice(0, size);
@@ -76,12 +90,13 @@ export function splitResponses(raw, {bodiless = false} = {}) {
     } else if (headers['content-length'] !== undefined) {
       const length = Number(headers['content-length']);
       body = rest.slice(0, length);
+      complete = rest.length >= length;
       rest = rest.slice(length);
     } else {
       body = rest;
       rest = '';
     }
-    responses.push({status, headers, body: Buffer.from(body, 'latin1').toString('utf8'), headOnly});
+    responses.push({status, headers, body: Buffer.from(body, 'latin1').toString('utf8'), headOnly, complete});
   }
   return responses;
 }
