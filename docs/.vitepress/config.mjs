@@ -5,6 +5,7 @@
  * Dead internal links fail the build (VitePress's default).
  */
 import {githubSlug} from './github-slug.mjs';
+import {builtinTypes} from '../../scripts/docs-gallery-widgets.mjs';
 
 const guide = [
   ['Use it on a page', '/guide/script-tags'],
@@ -41,6 +42,8 @@ const project = [
   ['Changelog', '/changelog'],
 ];
 const items = (list) => list.map(([text, link]) => ({text, link}));
+// The widget gallery's pages, one per built-in widget type (written by scripts/docs-gallery.mjs).
+const widgets = [{text: 'All widgets', link: '/widgets/'}, ...builtinTypes().map((type) => ({text: type, link: `/widgets/${type}`}))];
 
 export default {
   title: 'autoui-agent',
@@ -53,12 +56,14 @@ export default {
   themeConfig: {
     nav: [
       {text: 'Guide', link: '/guide/script-tags'},
+      {text: 'Widgets', link: '/widgets/'},
       {text: 'Reference', link: '/reference/'},
       {text: 'Operations', link: '/operations/key-proxy'},
       {text: 'Changelog', link: '/changelog'},
     ],
     sidebar: [
       {text: 'Guide', items: items(guide)},
+      {text: 'Widget gallery', collapsed: true, items: widgets},
       {text: 'Reference', items: [{text: 'Overview', link: '/reference/'}, {text: '&lt;autoui-agent&gt;', link: '/reference/autoui-agent'}, {text: '&lt;autoui-server&gt;', link: '/reference/autoui-server'}, {text: 'Error codes', link: '/reference/errors'}]},
       {text: 'Operations', items: items(operations)},
       {text: 'Project', items: items(project)},
