@@ -81,7 +81,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     if (!isAllowedOrigin(origin, originPolicy)) {
       await request.body?.cancel().catch(() => {});
       log(logLine(`${request.method} ${url.pathname} 403 origin_not_allowed`, {origin: origin ?? undefined}));
-      return errorResponse(403, 'origin_not_allowed', `The proxy does not serve pages from ${origin?.slice(0, 200)}. Add the origin to its allowed origins (PROXY_ALLOWED_ORIGINS).`, {headers: {'x-should-retry': 'false'}});
+      return errorResponse(403, 'origin_not_allowed', `The proxy does not serve pages from ${origin?.slice(0, 200)}. Add the origin to its allowed origins (PROXY_ALLOWED_ORIGINS), or, for the proxy's own site, set its public origin (PROXY_PUBLIC_ORIGIN).`, {headers: {'x-should-retry': 'false'}});
     }
     let response: Response;
     if (request.method === 'OPTIONS') response = preflightResponse(request);
