@@ -35,7 +35,8 @@ function Assistant() {
   return (
     <>
       {/* The replaying model speaks the Anthropic wire format. No replaying model? Use
-          provider="browser" (a desktop Chrome's built-in model) and no endpoint. */}
+          provider="browser" (a desktop Chrome's built-in model) and drop the recording
+          (endpoint, nextRecording, the button's disabled). */}
       <autoui-agent
         ref={agent}
         provider="anthropic"

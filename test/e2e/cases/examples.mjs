@@ -6,11 +6,13 @@
  * Atlas MCP servers and the replaying model playing the Seattle recording; a click on the page's
  * own button must end its question with the widgets drawn on the canvas (a chart among them) and
  * no console error. Only the addresses change: the examples' fixed ones (8080, 3101, 3102, 3199,
- * those of `FAKE_LLM_PORT=3199 npm start`) become this run's servers.
+ * those of `FAKE_LLM_PORT=3199 npm start`) become this run's servers. The plain HTML page also
+ * runs switched to provider="browser" as its comment says, a fake of Chrome's Prompt API answering.
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import {build as esbuild} from 'esbuild';
 import {build} from 'vite';
 import {startStaticServer} from '../../../scripts/static-server.mjs';
 
@@ -35,9 +37,12 @@ function localise(text, addresses, must) {
   return out;
 }
 
-/** Serves one page of examples/<name>/ as written (its addresses made this run's) on an origin of its own. */
-async function serveAsWritten(name, addresses) {
-  const html = localise(readFileSync(`${root}examples/${name}/index.html`, 'utf8'), addresses, addresses.map(([from]) => from));
+/**
+ * Serves one page of examples/<name>/ as written (its addresses made this run's, then `edit`, the
+ * change its comments tell a reader to make) on an origin of its own.
+ */
+async function serveAsWritten(name, addresses, edit = (html) => html) {
+  const html = edit(localise(readFileSync(`${root}examples/${name}/index.html`, 'utf8'), addresses, addresses.map(([from]) => from)));
   return startStaticServer({
     root: `${root}examples/${name}`,
     handlers: [(req, res) => (req.url === '/' ? (res.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(html), true) : false)],
@@ -97,11 +102,13 @@ function dashboardDrawn() {
 
 /**
  * Opens `url`, lets `ask(page, bound)` put the question as a person would, waits for `ended` (the
- * run is over) and then for the Seattle dashboard on the canvas. Fails at the first console error
+ * run is over) and then for `drawnCheck` (the Seattle dashboard) to hold on the canvas, with the
+ * label 'Average high, 2015' on a widget. Fails at the first console error
  * or uncaught error; the waits only catch hangs (the recorded conversation takes seconds).
- * Resolves with `window.__stopReason` (set by watchRunEnd on the element's pages).
+ * Resolves with `window.__stopReason` (set by watchRunEnd on the element's pages) and the parts
+ * naming the drawn widgets' types (`widget-chart`).
  */
-async function askOnPage({context, screenshot}, name, url, ask, ended) {
+async function askOnPage({context, screenshot}, name, url, ask, ended, drawnCheck = dashboardDrawn) {
   const page = await context.newPage();
   const errors = [];
   let fail;
@@ -117,12 +124,12 @@ async function askOnPage({context, screenshot}, name, url, ask, ended) {
     await bound(ask(page, bound));
     await bound(page.waitForFunction(ended, undefined, {timeout: 120_000}));
     const stopReason = await page.evaluate(() => window.__stopReason);
-    await bound(page.waitForFunction(`(${dashboardDrawn})()`.replace('canvasWidgets()', `(${canvasWidgets})()`), undefined, {timeout: 60_000}));
+    await bound(page.waitForFunction(`(${drawnCheck})()`.replace('canvasWidgets()', `(${canvasWidgets})()`), undefined, {timeout: 60_000}));
     const drawn = await page.evaluate(canvasWidgets);
     assert.ok(drawn.some((w) => w.text.includes('Average high, 2015')), `the stat cards do not show the recording's labels: ${drawn.map((w) => w.text).join(' | ')}`);
     await screenshot(page, `example-${name}`);
     assert.deepEqual(errors, []);
-    return stopReason;
+    return {stopReason, types: drawn.map((w) => w.parts.find((p) => p.startsWith('widget-')))};
   } finally {
     await page.close();
   }
@@ -158,8 +165,40 @@ export const cases = [
     async run({context, baseUrl, servers, screenshot}) {
       const site = await serveAsWritten('html', demoAddresses(baseUrl, servers));
       try {
-        const stopReason = await askOnPage({context, screenshot}, 'html', `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded);
+        const {stopReason} = await askOnPage({context, screenshot}, 'html', `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded);
         assert.equal(stopReason, 'end_turn');
+      } finally {
+        await site.close();
+      }
+    },
+  },
+  {
+    name: 'the plain HTML example switched to provider="browser" (a fake of Chrome\'s Prompt API) answers with a widget drawn, no console error',
+    async run({context, baseUrl, servers, screenshot}) {
+      // No machine here has Chrome's built-in model: the fake the end-to-end tests use answers
+      // instead, looking a recipe up on the real Data server, then showing one stat card.
+      const fake = `${root}test-results/examples/fake-prompt-api.js`;
+      await esbuild({entryPoints: [`${root}test/e2e/pages/fake-prompt-api-page.ts`], bundle: true, format: 'iife', target: 'es2022', outfile: fake, logLevel: 'silent'});
+      const answers = [
+        {tool: 'data_mcp_search_recipes', arguments: {query: 'Seattle weather 2015'}},
+        {tool: 'autoui_webmcp_widget_display', arguments: {name: 'stat-card', params: {label: 'Average high, 2015', value: 17.4, unit: '°C'}}},
+        {answer: 'Here is the average high.'},
+      ].map((a) => JSON.stringify(a));
+      await context.addInitScript((scripted) => Object.assign(window, {__fakeAnswers: scripted, __fakeContextWindow: 32_768}), answers);
+      await context.addInitScript({path: fake});
+      const site = await serveAsWritten('html', demoAddresses(baseUrl, servers), (html) => {
+        assert.ok(html.includes('<autoui-agent provider="anthropic"'), 'the HTML example no longer has provider="anthropic" to switch');
+        return html.replace('<autoui-agent provider="anthropic"', '<autoui-agent provider="browser"');
+      });
+      try {
+        const statCard = () => {
+          const parts = canvasWidgets().map((w) => w.parts);
+          return parts.some((p) => p.includes('widget-stat-card')) && !parts.some((p) => p.includes('draft'));
+        };
+        const {stopReason, types} = await askOnPage({context, screenshot}, 'html-browser', `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded, statCard);
+        assert.equal(stopReason, 'end_turn');
+        // The fake's one card, not the replaying model's dashboard (the page still holds a recording).
+        assert.deepEqual(types, ['widget-stat-card']);
       } finally {
         await site.close();
       }
@@ -194,7 +233,7 @@ export const cases = [
     async run({context, baseUrl, servers, screenshot}) {
       const site = await buildWithVite(name, demoAddresses(baseUrl, servers));
       try {
-        const stopReason = await askOnPage({context, screenshot}, name, `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded);
+        const {stopReason} = await askOnPage({context, screenshot}, name, `${site.url}/`, (page, bound) => clickAsk(page, seattle, bound), runEnded);
         assert.equal(stopReason, 'end_turn');
       } finally {
         await site.close();
