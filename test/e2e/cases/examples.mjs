@@ -10,6 +10,7 @@
  * runs switched to provider="browser" as its comment says, a fake of Chrome's Prompt API answering.
  */
 import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {build as esbuild} from 'esbuild';
@@ -225,6 +226,17 @@ export const cases = [
         );
       } finally {
         await site.close();
+      }
+    },
+  },
+  {
+    name: 'the React example type-checks (strict) against the types of the build, JSX events included',
+    async run() {
+      // What `npx tsc -p examples/react` prints for a person who copies it; tsc exits non-zero on an error.
+      try {
+        execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}examples/react`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+      } catch (error) {
+        throw new Error(`tsc -p examples/react failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
       }
     },
   },
