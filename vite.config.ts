@@ -292,7 +292,7 @@ export default defineConfig(({mode}): UserConfig => {
           chunkFileNames: (chunk) =>
             chunk.moduleIds.some((id) => id.includes('@modelcontextprotocol')) && !chunk.isDynamicEntry
               ? 'chunks/mcp-sdk-[hash].js'
-              : chunk.moduleIds.some((id) => /\.spec\.ts$/.test(id)) && !chunk.moduleIds.some((id) => /\.definition\.ts$/.test(id))
+              : chunk.moduleIds.some((id) => /\.contract\.ts$/.test(id)) && !chunk.moduleIds.some((id) => /\.definition\.ts$/.test(id))
                 ? 'chunks/widget-specs-[hash].js'
                 : 'chunks/[name]-[hash].js',
           // The element's first load in two chunks, not a dozen: what only the element needs, and what
