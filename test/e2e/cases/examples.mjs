@@ -39,6 +39,12 @@ function localise(text, addresses, must) {
 }
 
 /**
+ * Answers /favicon.ico with a 404, as python's http.server and Vite's server do (the static
+ * server of the tests answers it): a page that lets the browser ask for one logs a console error.
+ */
+const noFavicon = (req, res) => (req.url === '/favicon.ico' ? (res.writeHead(404).end(), true) : false);
+
+/**
  * Serves one page of examples/<name>/ as written (its addresses made this run's, then `edit`, the
  * change its comments tell a reader to make) on an origin of its own.
  */
@@ -46,7 +52,7 @@ async function serveAsWritten(name, addresses, edit = (html) => html) {
   const html = edit(localise(readFileSync(`${root}examples/${name}/index.html`, 'utf8'), addresses, addresses.map(([from]) => from)));
   return startStaticServer({
     root: `${root}examples/${name}`,
-    handlers: [(req, res) => (req.url === '/' ? (res.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(html), true) : false)],
+    handlers: [noFavicon, (req, res) => (req.url === '/' ? (res.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(html), true) : false)],
   });
 }
 
@@ -81,7 +87,7 @@ async function buildWithVite(name, addresses) {
   }
   // Its servers and its model are the demo's (the build's address is the package's own import).
   assert.deepEqual([...named].sort(), addresses.slice(1).map(([from]) => from).sort(), 'the example does not name the demo servers and replaying model');
-  return startStaticServer({root: outDir});
+  return startStaticServer({root: outDir, handlers: [noFavicon]});
 }
 
 /** The widgets the page's canvas draws (in <autoui-agent>'s shadow root, or on the page itself). */
