@@ -2,7 +2,8 @@
  * The runnable pages of examples/, run as the person who copies one would: the plain HTML page and
  * the core's own-UI page served as they are from an origin of their own (loading the build from
  * this run's dist/ as they load it from `npm start`'s), the React and Vue pages built with Vite
- * from their own vite.config.ts and served from their output. Each talks to the demo's Data and
+ * from their own vite.config.ts and served from their output, and served side by side by Vite's
+ * dev server (`npx vite examples/<name>`). Each talks to the demo's Data and
  * Atlas MCP servers and the replaying model playing the Seattle recording; a click on the page's
  * own button must end its question with the widgets drawn on the canvas (a chart among them) and
  * no console error. Only the addresses change: the examples' fixed ones (8080, 3101, 3102, 3199,
@@ -14,7 +15,7 @@ import {execFileSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {build as esbuild} from 'esbuild';
-import {build} from 'vite';
+import {build, createServer} from 'vite';
 import {startStaticServer} from '../../../scripts/static-server.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -56,6 +57,19 @@ async function serveAsWritten(name, addresses, edit = (html) => html) {
   });
 }
 
+/** A Vite plugin that makes the demo's addresses this run's in the example's own sources, noting which it met in `named`. */
+function addressesPlugin(sources, addresses, named) {
+  return {
+    name: 'this-run-addresses',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(sources) || id.includes('?')) return undefined;
+      for (const [from] of addresses) if (code.includes(from)) named.add(from);
+      return localise(code, addresses, []);
+    },
+  };
+}
+
 /** Builds examples/<name>/ with its own vite.config.ts (the addresses made this run's) and serves the output. */
 async function buildWithVite(name, addresses) {
   const outDir = `${root}test-results/examples/${name}`;
@@ -69,17 +83,7 @@ async function buildWithVite(name, addresses) {
       configFile: `${sources}vite.config.ts`,
       logLevel: 'warn',
       build: {outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000},
-      plugins: [
-        {
-          name: 'this-run-addresses',
-          enforce: 'pre',
-          transform(code, id) {
-            if (!id.startsWith(sources) || id.includes('?')) return undefined;
-            for (const [from] of addresses) if (code.includes(from)) named.add(from);
-            return localise(code, addresses, []);
-          },
-        },
-      ],
+      plugins: [addressesPlugin(sources, addresses, named)],
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -243,6 +247,28 @@ export const cases = [
         execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}examples/react`], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
       } catch (error) {
         throw new Error(`tsc -p examples/react failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      }
+    },
+  },
+  {
+    name: 'the React and Vue examples, side by side on Vite\'s dev server (npx vite examples/<name>), each answer with the Seattle dashboard drawn, no console error',
+    async run({context, baseUrl, servers, screenshot}) {
+      const addresses = demoAddresses(baseUrl, servers);
+      const running = [];
+      try {
+        // Both at once, as examples/README.md allows: each keeps its own dependency cache.
+        for (const name of ['react', 'vue']) {
+          const sources = `${root}examples/${name}/`;
+          const server = await createServer({root: sources, configFile: `${sources}vite.config.ts`, logLevel: 'warn', server: {port: 0, strictPort: false}, plugins: [addressesPlugin(sources, addresses, new Set())]});
+          await server.listen();
+          running.push({name, server});
+        }
+        for (const {name, server} of running) {
+          const {stopReason} = await askOnPage({context, screenshot}, `${name}-dev`, server.resolvedUrls.local[0], (page, bound) => clickAsk(page, seattle, bound), runEnded);
+          assert.equal(stopReason, 'end_turn');
+        }
+      } finally {
+        await Promise.allSettled(running.map(({server}) => server.close()));
       }
     },
   },
