@@ -70,25 +70,31 @@ function addressesPlugin(sources, addresses, named) {
   };
 }
 
+/** Runs `body`, then puts NODE_ENV back: Vite's build and dev server set it in this process, which the cases that follow share. */
+async function keepingNodeEnv(body) {
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    return await body();
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
 /** Builds examples/<name>/ with its own vite.config.ts (the addresses made this run's) and serves the output. */
 async function buildWithVite(name, addresses) {
   const outDir = `${root}test-results/examples/${name}`;
   const sources = `${root}examples/${name}/`;
   const named = new Set();
-  // Vite's build sets NODE_ENV to production in this process: keep it from the cases that follow.
-  const nodeEnv = process.env.NODE_ENV;
-  try {
-    await build({
+  await keepingNodeEnv(() =>
+    build({
       root: sources,
       configFile: `${sources}vite.config.ts`,
       logLevel: 'warn',
       build: {outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000},
       plugins: [addressesPlugin(sources, addresses, named)],
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+    }),
+  );
   // Its servers and its model are the demo's (the build's address is the package's own import).
   assert.deepEqual([...named].sort(), addresses.slice(1).map(([from]) => from).sort(), 'the example does not name the demo servers and replaying model');
   return startStaticServer({root: outDir, handlers: [noFavicon]});
@@ -255,21 +261,23 @@ export const cases = [
     async run({context, baseUrl, servers, screenshot}) {
       const addresses = demoAddresses(baseUrl, servers);
       const running = [];
-      try {
-        // Both at once, as examples/README.md allows: each keeps its own dependency cache.
-        for (const name of ['react', 'vue']) {
-          const sources = `${root}examples/${name}/`;
-          const server = await createServer({root: sources, configFile: `${sources}vite.config.ts`, logLevel: 'warn', server: {port: 0, strictPort: false}, plugins: [addressesPlugin(sources, addresses, new Set())]});
-          await server.listen();
-          running.push({name, server});
+      await keepingNodeEnv(async () => {
+        try {
+          // Both at once, as examples/README.md allows: each keeps its own dependency cache.
+          for (const name of ['react', 'vue']) {
+            const sources = `${root}examples/${name}/`;
+            const server = await createServer({root: sources, configFile: `${sources}vite.config.ts`, logLevel: 'warn', server: {port: 0}, plugins: [addressesPlugin(sources, addresses, new Set())]});
+            await server.listen();
+            running.push({name, server});
+          }
+          for (const {name, server} of running) {
+            const {stopReason} = await askOnPage({context, screenshot}, `${name}-dev`, server.resolvedUrls.local[0], (page, bound) => clickAsk(page, seattle, bound), runEnded);
+            assert.equal(stopReason, 'end_turn');
+          }
+        } finally {
+          await Promise.allSettled(running.map(({server}) => server.close()));
         }
-        for (const {name, server} of running) {
-          const {stopReason} = await askOnPage({context, screenshot}, `${name}-dev`, server.resolvedUrls.local[0], (page, bound) => clickAsk(page, seattle, bound), runEnded);
-          assert.equal(stopReason, 'end_turn');
-        }
-      } finally {
-        await Promise.allSettled(running.map(({server}) => server.close()));
-      }
+      });
     },
   },
   ...['react', 'vue'].map((name) => ({
