@@ -11,7 +11,7 @@
  * results}` and ends with the line `N passed, N failed`. Runner output: test-results/conformance/.
  *
  * The runner needs Node 22+: under an older Node this script runs itself again under this
- * platform's optional Node 22 (scripts/node22/), and where there is none it skips, saying why,
+ * platform's Node 22 from the npm registry (scripts/node22/), and where there is none it skips, saying why,
  * with `{skipped: 1, skippedWhy}` in the JSON (CONFORMANCE_REQUIRED=1 makes that a failure).
  */
 import {spawnSync} from 'node:child_process';

