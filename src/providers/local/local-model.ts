@@ -188,7 +188,9 @@ export class LocalModel implements LanguageModel {
       if (choice?.finish_reason) reason = choice.finish_reason;
     }
     if (signal?.aborted) return;
-    if (reason === 'length') return yield {type: 'error', error: new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, 'The local model reached its output limit before its answer was complete.')};
+    // How the cut answer begins and ends, so a page (or a bug report) can see what the model got stuck writing.
+    const cut = answer.json.length > 160 ? `${JSON.stringify(answer.json.slice(0, 80))} … ${JSON.stringify(answer.json.slice(-80))}` : JSON.stringify(answer.json);
+    if (reason === 'length') return yield {type: 'error', error: new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The local model reached its output limit before its answer was complete: ${cut}.`)};
     const turn = readConstrainedTurn(answer.json);
     if (turn.kind === 'invalid') return yield {type: 'error', error: new AutouiError(ErrorCodes.LOCAL_MODEL_FAILED, `The local model gave an answer that cannot be read: ${turn.error}.`)};
     if (turn.kind === 'call') {
