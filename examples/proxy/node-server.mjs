@@ -12,7 +12,9 @@ if (process.env.REDIS_URL) {
 }
 const proxy = createLlmProxy({...options, log: (line) => console.log(line)});
 
-const server = createServer(toNodeListener(proxy));
+const listener = toNodeListener(proxy);
+// Node's own refusals (a request it cannot parse) answered in the proxy's JSON too.
+const server = createServer({requireHostHeader: false}, listener).on('clientError', listener.clientError).on('checkExpectation', listener);
 server.listen(Number(process.env.PORT ?? 8787), process.env.HOST ?? '127.0.0.1', () => {
   const {address, port} = server.address();
   console.log(`key proxy listening on http://${address}:${port}`);

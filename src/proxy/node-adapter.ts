@@ -27,6 +27,8 @@ export interface NodeResponse {
 /** The parts of Node's `net.Socket` the client-error answer uses. */
 export interface NodeSocket {
   readonly writable: boolean;
+  /** Bytes this connection has sent: more than none means it carried an answer before. */
+  readonly bytesWritten?: number;
   end(data: string): unknown;
   destroy(): unknown;
 }
@@ -115,7 +117,10 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 function answerClientError(error: Error & {code?: string}, socket: NodeSocket): void {
   // A response already under way on this connection must not be corrupted by a second one.
   const inFlight = (socket as {_httpMessage?: {headersSent?: boolean}})._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+  // A kept-alive connection that already carried an answer is closed without a word, as Node does by
+  // default: an answer to no request (a 408 for an idle connection's timeout) would reach a front's
+  // pooled socket unasked, and that front's next request on it would fail (502 instance_unreachable).
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent || (socket.bytesWritten ?? 0) > 0) return void socket.destroy();
   const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP.'];
   const body = JSON.stringify({type: 'error', error: {type: status === 400 ? 'invalid_request' : status === 408 ? 'request_timeout' : 'request_too_large', message}});
   socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
