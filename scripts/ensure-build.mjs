@@ -21,6 +21,6 @@ export function ensureBuild() {
   const bundle = `${root}dist/autoui-agent.iife.js`;
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= newest(`${root}src`)) return;
   console.log('Building the bundle (npm run build)…');
-  const {status} = spawnSync('npm', ['run', '--silent', 'build'], {cwd: root, stdio: 'inherit'});
+  const {status} = spawnSync('npm', ['run', '--silent', 'build'], {cwd: root, stdio: 'inherit', shell: process.platform === 'win32'});
   if (status !== 0) process.exit(status ?? 1);
 }

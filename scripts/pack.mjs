@@ -19,13 +19,13 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  */
 export function packTarball() {
   const dir = mkdtempSync(join(tmpdir(), 'autoui-pack-'));
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']}));
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], shell: process.platform === 'win32'}));
   return {tarball: join(dir, info.filename), bytes: info.size, unpackedBytes: info.unpackedSize, files: info.files.map((f) => f.path)};
 }
 
 /** `npm install` in `dir` with the given arguments, quietly, cache first. */
 export function npmInstall(dir, args = []) {
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...args], {cwd: dir, stdio: ['ignore', 'inherit', 'inherit']});
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...args], {cwd: dir, stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32'});
 }
 
 /** Bytes of every file under a folder. */

@@ -29,11 +29,14 @@ const failures = [];
 /** Why a whole step skipped (the conformance runner without a Node 22), shown beside the failures. */
 const skips = [];
 
-/** Runs an npm script; returns true on exit code 0. */
+/**
+ * Runs an npm script; returns true on exit code 0. On Windows npm is `npm.cmd`, which Node (since
+ * 20.12) starts only through a shell: every `npm` child in the scripts says so the same way.
+ */
 function run(script) {
   console.log(`\n▶ npm run ${script}`);
   const started = Date.now();
-  const {status} = spawnSync('npm', ['run', '--silent', script], {stdio: 'inherit'});
+  const {status} = spawnSync('npm', ['run', '--silent', script], {stdio: 'inherit', shell: process.platform === 'win32'});
   console.log(`◀ ${script}: ${status === 0 ? 'ok' : `exit ${status}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return status === 0;
 }

@@ -75,7 +75,7 @@ function builtPages() {
 let built = process.argv.includes('--no-build') && existsSync(site);
 if (!built) {
   await check('npm run docs builds the site (reference and changelog generated, no dead link)', () => {
-    const {status, stdout, stderr} = spawnSync('npm', ['run', '--silent', 'docs'], {cwd: root, encoding: 'utf8'});
+    const {status, stdout, stderr} = spawnSync('npm', ['run', '--silent', 'docs'], {cwd: root, encoding: 'utf8', shell: process.platform === 'win32'});
     if (status !== 0) throw new Error(`exit ${status}\n${(stdout + stderr).split('\n').slice(-25).join('\n')}`);
     built = true;
   });

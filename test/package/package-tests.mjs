@@ -56,7 +56,7 @@ function installConsumer() {
 /** Runs a command in the consumer app; resolves with its output, throws with it on failure. */
 function inApp(command, args, env = {}) {
   try {
-    return execFileSync(command, args, {cwd: app, encoding: 'utf8', env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+    return execFileSync(command, args, {cwd: app, encoding: 'utf8', env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32'});
   } catch (error) {
     throw new Error(`${command} ${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   }
