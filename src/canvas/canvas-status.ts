@@ -9,8 +9,12 @@ import {css, html, nothing} from 'lit';
 import type {RunStatus} from '../session/run-status.js';
 import {failureText, stepText, type CanvasStatusTexts} from './canvas-status-texts.js';
 
-/** What an empty canvas says (nothing on a read-only canvas, where nobody asks). */
-export const emptyCanvas = (t: CanvasStatusTexts) => html`<div class="empty"><p>${t.empty}</p></div>`;
+/**
+ * What an empty canvas says (nothing on a read-only canvas, where nobody asks). Its own direction:
+ * on a right-to-left page in a language with no texts of ours, the English sentence would end with
+ * its full stop on the wrong side.
+ */
+export const emptyCanvas = (t: CanvasStatusTexts) => html`<div class="empty"><p dir="auto">${t.empty}</p></div>`;
 
 /** Detail of `autoui-run-retry`: the question to ask again. */
 export interface RunRetryDetail {
