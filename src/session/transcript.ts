@@ -34,7 +34,8 @@ export interface Notice {
   file?: FileNotice;
   /**
    * For `trimmed`: the model on the device could not read the whole conversation, so it read the
-   * latest part only: the most oldest messages it left out in this question, and its context window in tokens.
+   * latest part only: how many of the oldest messages it left out (the most in this question), and
+   * its context window in tokens.
    */
   trimmed?: {dropped: number; contextWindow: number};
 }
