@@ -28,7 +28,7 @@ import type {AutouiFileDetail} from './events.js';
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
 export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, ModelDownloadDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
-export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
+export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, ToolCallDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
 
 /**
