@@ -12,6 +12,7 @@ import {needsApproval} from '../agent/approval-rules.js';
 import type {LayerTool, McpLayer, ToolLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {McpAppHost, McpAppResource, McpAppViewRef} from '../schema/mcp-app-view.js';
+import {AppApprovalLines} from './app-approval-line.js';
 import type {SessionApprovals} from './session-approvals.js';
 
 /** The one view format of the spec. */
@@ -49,6 +50,8 @@ export class SessionApps {
   #views = new Map<string, Promise<McpAppResource>>();
   /** The last context of each view, until the next question takes it. */
   #contexts = new Map<string, {view: McpAppViewRef; text: string}>();
+  /** One pending card per view and tool: a polling view asks once, not at every poll. */
+  readonly #approvalLines = new AppApprovalLines();
 
   constructor(deps: SessionAppsDeps) {
     this.#deps = deps;
@@ -89,7 +92,8 @@ export class SessionApps {
 
   /**
    * Asks a person about a view's call as a model's call of the same tool would be asked about
-   * (the layer's policy, "always allow" shared); `allow` when the policy does not ask.
+   * (the layer's policy, "always allow" shared); `allow` when the policy does not ask. The
+   * view's calls of one tool wait in one line (`app-approval-line.ts`): one card at a time.
    */
   #approve(layer: McpLayer, tool: LayerTool, args: Record<string, unknown>, view: McpAppViewRef, signal: AbortSignal): Promise<ApprovalAnswer> {
     const policy = this.#deps.policyFor(layer);
@@ -106,7 +110,8 @@ export class SessionApps {
       annotations,
       from: {app: {server: view.server, tool: view.tool}},
     };
-    return this.#deps.approvals().gate(() => policy).ask(request, {signal, layer, tool});
+    const gate = this.#deps.approvals().gate(() => policy);
+    return this.#approvalLines.ask(view.key, tool.name, args, signal, (retract) => gate.ask(request, {signal: retract, layer, tool}));
   }
 
   /** A view's `resources/read`, on its own server. */
