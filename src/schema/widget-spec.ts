@@ -18,6 +18,12 @@ export interface WidgetSpec<P = Record<string, unknown>> {
   validator: Validator<P>;
   /** Markdown recipe with frontmatter (`widget`, `description`, `when`, an example call). */
   recipe: string;
+  /**
+   * Top-level params whose URLs the widget checks itself as it draws them (a table's `rows`: of
+   * 100,000 rows a person may see 20), so `widget_display` does not walk them all first. Such a
+   * widget must apply the URL rules to each value before it reaches the DOM.
+   */
+  checkedWhenShown?: readonly string[];
 }
 
 /** The widget types a display tool can show: the element's registry, seen from the tools. */

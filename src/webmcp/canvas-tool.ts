@@ -9,7 +9,7 @@ import type {ToolOutput} from '../agent/types.js';
 import type {WidgetInstance, WidgetSink} from '../agent/widget-sink.js';
 import {coerceToSchema} from './repair-params.js';
 import {checkStyles, STYLE_PROPERTIES} from './style-policy.js';
-import {checkWidgetParams} from './widget-params.js';
+import {checkWidgetParams, checkedWhenShownNote} from './widget-params.js';
 import {NO_CANVAS, type DisplayRules} from './display-tool.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
@@ -100,11 +100,11 @@ export function canvasAction(rules: DisplayRules, args: Record<string, unknown>,
       if (!isObject(patch)) return fail({error: 'update needs "params", an object with the params to change (null removes one)'});
       const merged: Record<string, unknown> = {...current.params, ...patch};
       for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
-      const checked = checkWidgetParams(merged, definition.validator, rules.imageHosts(), [], rules.blockedImages);
+      const checked = checkWidgetParams(merged, definition.validator, rules.imageHosts(), [], rules.blockedImages, definition.checkedWhenShown);
       if (!checked.ok) return checked.output;
       if (!store.update(id, checked.params)) return notChanged(id);
       return ok(
-        {updated: id, widget: current.type, ...(checked.repairs.length ? {repaired: checked.repairs} : {}), ...(checked.dropped.length ? {dropped_urls: checked.dropped} : {})},
+        {updated: id, widget: current.type, ...(checked.repairs.length ? {repaired: checked.repairs} : {}), ...(checked.dropped.length ? {dropped_urls: checked.dropped} : {}), ...checkedWhenShownNote(checked.later)},
         {id, widget: current.type, params: checked.params},
       );
     }

@@ -8,7 +8,7 @@ import type {ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
 import {repairCall} from './repair-params.js';
 import {findWidget} from './find-widget.js';
-import {checkWidgetParams} from './widget-params.js';
+import {checkWidgetParams, checkedWhenShownNote} from './widget-params.js';
 import {previewWidget} from './widget-preview.js';
 import {restoreWidget} from './restore-widget.js';
 import type {DisplayRules} from './display-rules.js';
@@ -34,7 +34,7 @@ export function displayWidget(rules: DisplayRules, args: Record<string, unknown>
     return fail({error: `Unknown widget "${name}". Use one of: ${known.join(', ')}`, known_widgets: known});
   }
   if (definition.type !== name) repairs.push(`the widget name "${name}" was read as "${definition.type}"`);
-  const checked = checkWidgetParams(params, definition.validator, rules.imageHosts(), repairs, rules.blockedImages);
+  const checked = checkWidgetParams(params, definition.validator, rules.imageHosts(), repairs, rules.blockedImages, definition.checkedWhenShown);
   if (!checked.ok) return checked.output;
   if (!canvas) return NO_CANVAS;
   const instance = canvas.create({type: definition.type, params: checked.params});
@@ -47,6 +47,7 @@ export function displayWidget(rules: DisplayRules, args: Record<string, unknown>
     id: instance.id,
     ...(checked.repairs.length ? {repaired: checked.repairs} : {}),
     ...(checked.dropped.length ? {dropped_urls: checked.dropped} : {}),
+    ...checkedWhenShownNote(checked.later),
     ...(checked.gated.length ? {images_behind_a_click: checked.gated} : {}),
   };
   return {text: JSON.stringify(text), data: {widget: definition.type, id: instance.id, params: checked.params}};

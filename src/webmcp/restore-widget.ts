@@ -14,7 +14,7 @@ import {checkWidgetParams} from './widget-params.js';
 export function restoreWidget(rules: DisplayRules, widget: WidgetToRestore): WidgetRestoreCheck | undefined {
   const definition = findWidget(rules.catalog, widget.type);
   if (!definition) return undefined;
-  const checked = checkWidgetParams(widget.params, definition.validator, rules.imageHosts(), [], rules.blockedImages);
+  const checked = checkWidgetParams(widget.params, definition.validator, rules.imageHosts(), [], rules.blockedImages, definition.checkedWhenShown);
   if (!checked.ok) return {ok: false, reason: `its params are not valid (${firstIssue(checked.output.text)})`};
   // An empty value clears a property in a `canvas` call; in a snapshot it is just nothing.
   const {styles} = checkStyles(widget.style ?? {});

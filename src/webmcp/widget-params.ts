@@ -12,7 +12,7 @@ import {dropUnsafeUrls, type BlockedImagePolicy, type DroppedUrl} from './url-po
 
 /** The outcome of {@link checkWidgetParams}. */
 export type ParamsCheck =
-  | {ok: true; params: Record<string, unknown>; repairs: string[]; dropped: DroppedUrl[]; gated: string[]}
+  | {ok: true; params: Record<string, unknown>; repairs: string[]; dropped: DroppedUrl[]; gated: string[]; later: string[]}
   | {ok: false; output: ToolOutput};
 
 /**
@@ -41,13 +41,28 @@ function removeContainingItem(root: Record<string, unknown>, path: string): stri
   return undefined;
 }
 
-/** Repairs, validates and applies the URL rules to `params` for a widget with `validator`. */
+/**
+ * What a result says of params whose URLs the widget checks as it shows them (`later`, from
+ * {@link checkWidgetParams}): nothing when there are none, so other widgets' results stay as short.
+ */
+export function checkedWhenShownNote(later: readonly string[]): Record<string, string> {
+  if (!later.length) return {};
+  return {checked_when_shown: `URLs in ${later.join(', ')} are checked as each item is shown (refused ones shown empty): dropped_urls lists what was checked so far`};
+}
+
+/**
+ * Repairs, validates and applies the URL rules to `params` for a widget with `validator`. The
+ * top-level params named in `shownLater` skip the URL rules here: the widget applies them as it
+ * draws each value (a table's rows, see `WidgetTraits.checkedWhenShown`), so `dropped` lists only
+ * what was checked now.
+ */
 export function checkWidgetParams(
   params: unknown,
   validator: Validator,
   imageHosts: readonly string[],
   repairs: string[] = [],
   policy: BlockedImagePolicy = 'gate',
+  shownLater: readonly string[] = [],
 ): ParamsCheck {
   // Coercion (numbers sent as strings, ...) walks and copies the whole params: only when needed.
   let coerced = params;
@@ -59,15 +74,19 @@ export function checkWidgetParams(
   if (!first.valid) return {ok: false, output: validationFailure(first.errors, validator.schema, repairs.length ? {repaired: repairs} : {})};
   if (!isObject(coerced)) return {ok: false, output: validationFailure([{path: '', message: 'must be object'}], validator.schema)};
 
-  const checked = dropUnsafeUrls(coerced, imageHosts, policy);
+  const later = shownLater.filter((key) => Object.hasOwn(coerced as object, key));
+  const now = later.length ? Object.fromEntries(Object.entries(coerced).filter(([key]) => !later.includes(key))) : coerced;
+  const walked = dropUnsafeUrls(now, imageHosts, policy);
+  // What the widget checks itself goes back as it came, unwalked.
+  const checked = later.length ? {...walked, params: {...walked.params, ...Object.fromEntries(later.map((key) => [key, coerced[key]]))}} : walked;
   const {dropped, gated} = checked;
-  if (!dropped.length) return {ok: true, params: checked.params, repairs, dropped, gated};
+  if (!dropped.length) return {ok: true, params: checked.params, repairs, dropped, gated, later};
   // Items are removed in place below: on a copy, since what dropUnsafeUrls left unchanged is the caller's.
   const safe = structuredClone(checked.params);
   // Without a required URL an item is incomplete: remove the item rather than fail the widget.
   for (let round = 0; round < 50; round++) {
     const result = validator.validate(safe);
-    if (result.valid) return {ok: true, params: safe, repairs, dropped, gated};
+    if (result.valid) return {ok: true, params: safe, repairs, dropped, gated, later};
     // The params were valid before the URLs went, so every error now is a hole they left.
     const removed = removeContainingItem(safe, result.errors[0].path);
     if (!removed) return {ok: false, output: validationFailure(result.errors, validator.schema, {dropped_urls: dropped})};

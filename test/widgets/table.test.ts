@@ -6,6 +6,7 @@ import {csvField, toCsv} from '../../src/widgets/table/table-csv.js';
 import {resolveColumns} from '../../src/widgets/table/table-data.js';
 import type {AutouiTableWidget} from '../../src/widgets/table/table.js';
 import {runWidgetBaseTests} from './shared/run-widget-base-tests.js';
+import {canvasFixture} from './canvas-fixture.js';
 
 async function renderTable(params: TableProps): Promise<AutouiTableWidget> {
   await tableWidget.load();
@@ -61,10 +62,11 @@ describe('table widget', () => {
     expect(link.href).to.equal('https://example.org/emile');
     expect(link.rel).to.equal('noopener noreferrer');
     expect(link.target).to.equal('_blank');
-    // The javascript: URL of the second row is shown as text, not as a link.
+    // The javascript: URL of the second row is refused when its row is drawn: an empty cell, listed.
     const second = $$(el, '.body [role=row]')[1].querySelectorAll('[role=cell]')[3];
     expect(second.querySelector('a')).to.equal(null);
-    expect(second.textContent!.trim()).to.equal('javascript:alert(1)');
+    expect(second.textContent!.trim()).to.equal('');
+    expect(el.droppedUrls).to.deep.equal([{path: '/rows/1/site', reason: 'script-capable URLs are not allowed'}]);
     expect($(el, '[role=table]')!.getAttribute('aria-rowcount')).to.equal('4');
   });
 
@@ -115,6 +117,44 @@ describe('table widget', () => {
     const row = after.find((r) => r.getAttribute('aria-rowindex') === '5002')!;
     const top = row.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
     expect(top).to.be.within(-72, viewport.clientHeight);
+  });
+
+  it('checks a row\'s URLs when the row is shown: a bad link far down is not in the DOM, and is reported once shown', async () => {
+    const rows = Array.from({length: 10_000}, (_, i) => ({id: i + 1, site: `https://example.org/${i + 1}`}));
+    rows[9_990] = {id: 9_991, site: 'javascript:alert(1)'};
+    rows[9_991] = {id: 9_992, site: 'ftp://example.org/file'};
+    const {tool, rendered} = await canvasFixture();
+    const {json} = await tool('widget_display', {name: 'table', params: {columns: [{key: 'id', type: 'number'}, {key: 'site', type: 'url'}], rows}});
+    // Nothing of the rows was checked when the result was written, and the result says when it will be.
+    expect(json.dropped_urls).to.equal(undefined);
+    expect(json.checked_when_shown).to.match(/rows are checked as each item is shown.*dropped_urls lists what was checked so far/);
+    await waitUntil(() => rendered.length === 1, 'the table rendered');
+    const el = rendered[0].element as AutouiTableWidget;
+    await el.updateComplete;
+    expect(el.shadowRoot!.innerHTML).to.not.contain('javascript:').and.not.contain('ftp:');
+    expect(el.droppedUrls).to.deep.equal([]);
+
+    $(el, '.viewport')!.scrollTop = 10_000 * 36;
+    await waitUntil(() => $$(el, '.body [role=row]').some((r) => r.getAttribute('aria-rowindex') === '9993'), 'the last rows drawn');
+    const cellsOf = (rowIndex: string) => [...$$(el, '.body [role=row]').find((r) => r.getAttribute('aria-rowindex') === rowIndex)!.querySelectorAll('[role=cell]')];
+    for (const bad of ['9992', '9993']) {
+      const [id, site] = cellsOf(bad);
+      expect(id.textContent!.trim()).to.equal((Number(bad) - 1).toLocaleString('en'));
+      expect(site.textContent!.trim(), `row ${bad}'s refused link is shown empty`).to.equal('');
+      expect(site.querySelector('a')).to.equal(null);
+    }
+    expect(cellsOf('9994')[1].querySelector('a')!.href).to.equal('https://example.org/9993');
+    expect(el.shadowRoot!.innerHTML).to.not.contain('javascript:').and.not.contain('ftp:');
+    expect(el.droppedUrls).to.deep.equal([
+      {path: '/rows/9990/site', reason: 'script-capable URLs are not allowed'},
+      {path: '/rows/9991/site', reason: 'links must be absolute http(s) URLs'},
+    ]);
+    // Scrolling back and forth reports each refused cell once.
+    $(el, '.viewport')!.scrollTop = 0;
+    await waitUntil(() => $$(el, '.body [role=row]').some((r) => r.getAttribute('aria-rowindex') === '2'), 'back at the top');
+    $(el, '.viewport')!.scrollTop = 10_000 * 36;
+    await waitUntil(() => $$(el, '.body [role=row]').some((r) => r.getAttribute('aria-rowindex') === '9993'), 'the last rows again');
+    expect(el.droppedUrls).to.have.length(2);
   });
 
   it('draws the visible rows first, then the rows around them, with every row index announced', async () => {

@@ -16,4 +16,6 @@ export const tableSpec: WidgetTypeSpec<TableProps> = {
   validator: fromStandaloneValidator<TableProps>(validate, schema),
   recipe,
   layout: 'wide',
+  // The table checks a row's URL cells when it draws the row (table-urls.ts): only the rows shown.
+  checkedWhenShown: ['rows'],
 };

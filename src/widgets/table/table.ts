@@ -9,6 +9,7 @@ import {safeHref} from '../../policy/url-rules.js';
 import {cellValue, resolveColumns, sortOrder, toNumber, type ResolvedColumn, type SortDirection, type TableProps, type TableRow} from './table-data.js';
 import {csvFileName, toCsv} from './table-csv.js';
 import {tableStyles} from './table.styles.js';
+import {cellRefusal, ShownRowChecks, type RefusedCell} from './table-urls.js';
 import {widgetStyles} from '../common/widget-styles.js';
 
 /** Height of one row in pixels; windowing relies on every row having exactly this height. */
@@ -34,7 +35,8 @@ const STRINGS = textTable(
  *
  * Columns are sorted by clicking (or pressing Enter/Space on) their header; numbers are
  * right-aligned and formatted in the element's language, dates formatted, URLs shown as safe
- * links (http(s) only). The CSV export keeps the current order and neutralises spreadsheet formulas.
+ * links (http(s) only). A row's URLs are checked when the row is first drawn, and a refused one is
+ * shown as an empty cell and listed in {@link AutouiTableWidget.droppedUrls}. The CSV export keeps the current order and neutralises spreadsheet formulas.
  *
  * @csspart header - The line above the table (title, row count, export button).
  * @csspart title - The table title.
@@ -74,6 +76,15 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
   private columns: ResolvedColumn[] = [];
   private order: number[] = [];
   private resizeObserver?: ResizeObserver;
+  private readonly urlChecks = new ShownRowChecks();
+
+  /**
+   * The cells refused so far, `{path, reason}` as `widget_display`'s `dropped_urls` names them
+   * (`/rows/9999/site`): only rows drawn so far are checked, so this grows as the table scrolls.
+   */
+  get droppedUrls(): readonly RefusedCell[] {
+    return this.urlChecks.refused;
+  }
 
   /** Rows in display order (after sorting), as row indices into `params.rows`. */
   get displayOrder(): readonly number[] {
@@ -83,6 +94,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
   protected override willUpdate(changed: PropertyValues): void {
     const rows = this.params?.rows ?? [];
     if (changed.has('params')) {
+      this.urlChecks.reset();
       this.columns = resolveColumns({...this.params, rows});
       if (this.sortKey && !this.columns.some((c) => c.key === this.sortKey)) this.sortKey = undefined;
     }
@@ -170,7 +182,7 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
           <div role="row" class="row" aria-rowindex="1">${this.columns.map((c) => this.renderHeader(c, t.sortBy))}</div>
         </div>
         <div role="rowgroup" class="body" style=${styleMap({height: `${rows.length * ROW_HEIGHT}px`})}>
-          ${this.order.slice(start, end).map((rowIndex, k) => this.renderRow(rows[rowIndex], start + k, t))}
+          ${this.order.slice(start, end).map((rowIndex, k) => this.renderRow(rows[rowIndex], rowIndex, start + k, t))}
         </div>
       </div>
       ${rows.length ? nothing : html`<p class="empty">${t.empty}</p>`}
@@ -187,7 +199,8 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
     </div>`;
   }
 
-  private renderRow(row: TableRow, position: number, t: TextsOf<typeof STRINGS>) {
+  private renderRow(row: TableRow, rowIndex: number, position: number, t: TextsOf<typeof STRINGS>) {
+    this.urlChecks.see(row, rowIndex, this.columns);
     const style = styleMap({top: `${position * ROW_HEIGHT}px`});
     return html`<div part="row" role="row" class=${position % 2 ? 'row odd' : 'row'} aria-rowindex=${position + 2} style=${style}>${this.columns.map((c) =>
       this.renderCell(cellValue(row, c), c, t),
@@ -196,7 +209,8 @@ export class AutouiTableWidget extends AutouiWidgetElement<TableProps> {
 
   /** One cell, one template: a cell is drawn for every visible row and column, so each template counts. */
   private renderCell(value: unknown, column: ResolvedColumn, t: TextsOf<typeof STRINGS>) {
-    const empty = value === null || value === undefined || value === '';
+    // A refused URL is left out, as widget_display leaves out what its rules refuse.
+    const empty = value === null || value === undefined || value === '' || cellRefusal(value, column) !== undefined;
     const href = column.type === 'url' && !empty ? safeHref(value) : undefined;
     if (href) {
       return html`<div part="cell" role="cell" class="cell"><a href=${href} target="_blank" rel="noopener noreferrer">${clip(cellText(value), 200)}</a></div>`;
