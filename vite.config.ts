@@ -3,6 +3,7 @@ import {fileURLToPath} from 'node:url';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
+import {zodWithoutJsonSchema} from './scripts/zod-without-json-schema.mjs';
 
 
 /** The npm packages inside the files Worker's source (written by scripts/gen-files-worker.mjs). */
@@ -254,7 +255,7 @@ export default defineConfig(({mode}): UserConfig => {
       ...common,
       // The standalone file holds what the ES build does but the local runtime: the ES build's list
       // (written first, beside it) covers it.
-      plugins: classic ? [] : [withoutLocalRuntime(), leafletTrustedTypes()],
+      plugins: classic ? [] : [withoutLocalRuntime(), leafletTrustedTypes(), zodWithoutJsonSchema()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
@@ -268,7 +269,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
+    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), zodWithoutJsonSchema(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
     build: {
       target: 'es2022',
       emptyOutDir: true,
