@@ -6,7 +6,7 @@
  * layer, so the agent's workflow is the same on every server.
  */
 import type {Client} from '@modelcontextprotocol/client';
-import {SkillsClient} from '@modelcontextprotocol/client/ext/skills';
+import type {SkillsClient} from '@modelcontextprotocol/client/ext/skills';
 import type {LayerTool, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import {errorMessage} from '../errors.js';
 import {PROMPT_RECIPE_TOOLS} from './prompt-recipes.js';
@@ -20,9 +20,20 @@ export const SKILL_RECIPE_TOOLS: readonly LayerTool[] = PROMPT_RECIPE_TOOLS.map(
   description: tool.name === 'list_recipes' ? "List this server's recipes (its MCP skills): name and description." : 'Read one recipe (MCP skill) in full, by its name from list_recipes.',
 }));
 
+/**
+ * The SDK's Skills client, loaded when first needed: its SKILL.md frontmatter parser and checks
+ * are a quarter of the MCP client's size, and most servers declare no skills.
+ */
+async function skillsClient(client: Client): Promise<SkillsClient> {
+  const {SkillsClient} = await import('./skills-client.js');
+  return new SkillsClient(client);
+}
+
 /** The server's skills as recipes, or undefined when it does not offer the extension (or has none). */
 export async function skillsAsRecipes(client: Client, signal: AbortSignal): Promise<Recipe[] | undefined> {
-  const skills = new SkillsClient(client);
+  // The SDK's own test (SkillsClient.supported) needs the extension declared: without it, nothing to load.
+  if (client.getServerCapabilities()?.extensions?.[SKILLS_EXTENSION] === undefined) return undefined;
+  const skills = await skillsClient(client);
   if (!skills.supported) return undefined;
   const {skills: entries} = await skills.list(undefined, {signal}).catch(() => ({skills: []}));
   return entries.length ? entries.map((s) => ({name: s.frontmatter.name, description: s.frontmatter.description})) : undefined;
@@ -34,7 +45,7 @@ export async function skillsAsRecipes(client: Client, signal: AbortSignal): Prom
  */
 export async function callSkillRecipeTool(client: () => Client, name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput | undefined> {
   if (name !== 'list_recipes' && name !== 'get_recipe') return undefined;
-  const skills = new SkillsClient(client());
+  const skills = await skillsClient(client());
   const {skills: entries} = await skills.list(undefined, {signal: context.signal});
   if (name === 'list_recipes') {
     const list = entries.map((s) => ({name: s.frontmatter.name, description: s.frontmatter.description}));
