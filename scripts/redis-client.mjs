@@ -1,11 +1,11 @@
 /**
- * An ioredis client for the key proxy's Redis limit store, set up to fail fast: while the server
+ * An ioredis client for the key proxy's Redis limit store (one server, or a Redis Cluster), set up to fail fast: while the server
  * is unreachable a command fails at once instead of waiting in ioredis's queue, so the proxy
  * answers its `limits_unavailable` 503 (or forwards, with `failOpen`) at once rather than after
  * its `storeTimeoutMs`. The client keeps reconnecting in the background and works again as soon
  * as the server is back. Used by the proxy instances, their tests and their benchmark.
  */
-import {Redis} from 'ioredis';
+import {Cluster, Redis} from 'ioredis';
 
 /**
  * The ioredis options that make a lost server fail fast.
@@ -35,6 +35,27 @@ export async function connectRedis(url, {onError} = {}) {
     await client.connect();
   } catch (error) {
     client.disconnect(); // or it keeps trying in the background
+    throw error;
+  }
+  return client;
+}
+
+/**
+ * Connects to a Redis Cluster through any of its `nodes` and resolves once the client knows the
+ * cluster's slots and is ready, failing fast as {@link connectRedis} does.
+ * @param {{host: string, port: number}[]} nodes
+ * @param {{onError?: (error: Error) => void}} [options] as for {@link connectRedis}
+ * @returns {Promise<import('ioredis').Cluster>}
+ */
+export async function connectRedisCluster(nodes, {onError} = {}) {
+  const {enableOfflineQueue, ...perNode} = FAIL_FAST_REDIS_OPTIONS;
+  // The offline queue is the cluster's own option; the others apply to each node's connection.
+  const client = new Cluster(nodes, {enableOfflineQueue, redisOptions: perNode, lazyConnect: true});
+  client.on('error', (error) => onError?.(error));
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
     throw error;
   }
   return client;

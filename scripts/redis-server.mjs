@@ -25,13 +25,14 @@ or point REDIS_SERVER at a redis-server binary (version 6 or later).`;
 
 /**
  * Starts redis-server on a free port and resolves when it answers PING.
- * @param {{port?: number}} [options]
+ * @param {{port?: number, args?: string[]}} [options] `args`: more settings for the command line
+ *   (scripts/redis-cluster.mjs passes the cluster ones).
  * @returns {Promise<{url: string, port: number, stop(): Promise<void>}>}
  */
-export async function startRedisServer({port} = {}) {
+export async function startRedisServer({port, args = []} = {}) {
   if (!hasRedisServer()) throw new Error(redisHelp);
   const chosen = port ?? (await freePort());
-  const child = spawn(redisServerPath(), ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'], {stdio: ['ignore', 'ignore', 'pipe']});
+  const child = spawn(redisServerPath(), ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning', ...args], {stdio: ['ignore', 'ignore', 'pipe']});
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -53,7 +54,8 @@ export async function startRedisServer({port} = {}) {
   };
 }
 
-function freePort() {
+/** A port nothing listens on at the moment (the system's choice), on loopback. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,13 +1,32 @@
 /**
- * A limit store in Redis, so several proxy instances enforce one set of limits. Each admission and
- * each settlement is one Lua script, which Redis runs atomically: no other instance can slip a
- * request between the check and the count. The client is the site's own (ioredis, or anything
- * with the same `eval` and `hgetall`); this module imports no Redis library, so the proxy entry
- * stays usable in runtimes without TCP sockets.
+ * A limit store in Redis, so several proxy instances enforce one set of limits, on one Redis
+ * server or on a Redis Cluster. The client is the site's own (ioredis's `Redis` or `Cluster`, or
+ * anything with the same `eval` and `hgetall`); this module imports no Redis library, so the proxy
+ * entry stays usable in runtimes without TCP sockets.
+ *
+ * Keys and slots. A Redis Cluster runs a script only when all its keys share one hash slot, and
+ * a visitor's counters and the budget for everyone cannot share one without putting every
+ * visitor on one node. So a visitor's keys share a hash tag (`{v:<visitor>}`), everyone's tokens
+ * have theirs (`{all}`), and an admission is two atomic scripts: the visitor's limits, then the
+ * budget. (On one server the same two steps run; the keys are the same.)
+ *
+ * Why two steps cannot overspend. Each limit is still checked and reserved in one atomic script
+ * on its own key: the visitor's limits in the first, the budget in the second. A request is
+ * forwarded only when both admitted it, and each reserves its upper bound before the next
+ * admission on that key is judged, so every limit keeps the single-script bound: exceeded by at
+ * most the tokens of one request, however many instances race. What two steps give up is only
+ * all-or-nothing: between the steps the visitor's request of the minute, stream slot and
+ * reservation are held for a request the budget may then refuse. Then a third script takes them
+ * back, so the cost is a moment in which that same visitor's other requests may be refused too
+ * early (never admitted too late), and no other visitor is affected. An instance that stops
+ * between the steps leaves that hold until its lease ends, as one that stops mid-answer does.
+ * Settling is two scripts as well (visitor, budget); an instance that stops between them leaves
+ * the other's reservation to expire with its lease, as before.
  */
 import {dayOf, minuteOf, secondsToNextDay, secondsToNextMinute, STREAM_RETRY_SECONDS, type Admission, type AdmissionPlan, type LimitName, type LimitStore} from './limits.js';
+import {ADMIT_BUDGET, ADMIT_VISITOR, SETTLE_BUDGET, SETTLE_VISITOR, UNDO_VISITOR} from './redis-limit-scripts.js';
 
-/** The part of a Redis client the store uses: ioredis's `eval(script, numKeys, ...keysAndArgs)` and `hgetall`. */
+/** The part of a Redis client the store uses: ioredis's `eval(script, numKeys, ...keysAndArgs)` and `hgetall` (a `Redis` or a `Cluster`). */
 export interface RedisEvalClient {
   eval(script: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
   hgetall(key: string): Promise<Record<string, string>>;
@@ -17,102 +36,75 @@ export interface RedisEvalClient {
 export interface RedisLimitStoreOptions {
   /** A connected client. Tip for ioredis: `enableOfflineQueue: false` makes a lost server fail at once instead of queueing. */
   client: RedisEvalClient;
-  /** Prefix of every key, so several proxies (or environments) can share one Redis. Default `autoui-proxy:`. */
+  /**
+   * Prefix of every key, so several proxies (or environments) can share one Redis. Default
+   * `autoui-proxy:`. Leave braces out of it: a hash tag here would put every counter in one slot,
+   * so on one node of a cluster.
+   */
   prefix?: string;
 }
 
-/** Token counters live two days, so a request that spans midnight still finds its day's key. */
-const TOKEN_KEY_TTL_SECONDS = 2 * 86_400;
-
-// Sums the live reservations of a token hash (fields r:<id> = "<tokens>:<expires ms>") and drops
-// the expired ones, left by an instance that stopped before settling.
-const IN_FLIGHT = `
-local function inflight(key, now)
-  local sum = 0
-  local fields = redis.call('HGETALL', key)
-  for i = 1, #fields, 2 do
-    if fields[i] ~= 'used' then
-      local tokens, expires = string.match(fields[i + 1], '^(%d+):(%d+)$')
-      if tonumber(expires) <= now then redis.call('HDEL', key, fields[i]) else sum = sum + tonumber(tokens) end
-    end
-  end
-  return sum
-end
-local function used(key) return tonumber(redis.call('HGET', key, 'used') or '0') end
-`;
-
-// KEYS: minute counter, stream leases (sorted set), visitor tokens, all tokens.
-// ARGV: id, now, reserve, rpm, streams, tokens/day, budget, lease ms, retry seconds (minute, day, stream).
-const ADMIT = `${IN_FLIGHT}
-local id, now, reserve = ARGV[1], tonumber(ARGV[2]), ARGV[3]
-local rpm, streams, tpd, budget, lease = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
-if rpm and tonumber(redis.call('GET', KEYS[1]) or '0') >= rpm then return {0, 'requests_per_minute', ARGV[9]} end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if streams and redis.call('ZCARD', KEYS[2]) >= streams then return {0, 'concurrent_streams', ARGV[11]} end
-if tpd and used(KEYS[3]) + inflight(KEYS[3], now) >= tpd then return {0, 'tokens_per_day', ARGV[10]} end
-if budget and used(KEYS[4]) + inflight(KEYS[4], now) >= budget then return {0, 'daily_token_budget', ARGV[10]} end
-redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], 120)
-redis.call('ZADD', KEYS[2], now + lease, id)
-redis.call('PEXPIRE', KEYS[2], lease)
-local reservation = reserve .. ':' .. (now + lease)
-for i = 3, 4 do
-  redis.call('HSET', KEYS[i], 'r:' .. id, reservation)
-  redis.call('EXPIRE', KEYS[i], ${TOKEN_KEY_TTL_SECONDS})
-end
-return {1}
-`;
-
-// KEYS: stream leases, visitor tokens, all tokens. ARGV: id, tokens.
-const SETTLE = `
-redis.call('ZREM', KEYS[1], ARGV[1])
-for i = 2, 3 do
-  redis.call('HDEL', KEYS[i], 'r:' .. ARGV[1])
-  redis.call('HINCRBY', KEYS[i], 'used', ARGV[2])
-  redis.call('EXPIRE', KEYS[i], ${TOKEN_KEY_TTL_SECONDS})
-end
-return 1
-`;
-
 /**
- * A limit store in a Redis server shared by every proxy instance.
+ * A limit store in a Redis server (or a Redis Cluster) shared by every proxy instance.
  * @example
  * ```js
- * import {Redis} from 'ioredis';
+ * import {Redis, Cluster} from 'ioredis';
  * const store = createRedisLimitStore({client: new Redis(process.env.REDIS_URL, {enableOfflineQueue: false})});
+ * // or, on a Redis Cluster (any of its nodes; the client finds the others):
+ * const clustered = createRedisLimitStore({client: new Cluster([{host: 'redis-1', port: 6379}], {enableOfflineQueue: false})});
  * ```
  */
 export function createRedisLimitStore({client, prefix = 'autoui-proxy:'}: RedisLimitStoreOptions): LimitStore {
   const keys = (plan: {visitor: string; now: number}) => {
     const day = dayOf(plan.now);
-    // The visitor id always ends its key, so any character in it (an IPv6 ':') cannot collide.
+    // The visitor's hash tag: its id with '%', '{' and '}' escaped, so the tag ends where the id
+    // does and no two ids share keys (an IPv6 ':' or a token subject's brace cannot collide).
+    const visitor = `${prefix}{v:${plan.visitor.replace(/[%{}]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}}`;
     return {
-      minute: `${prefix}rpm:${minuteOf(plan.now)}:${plan.visitor}`,
-      streams: `${prefix}streams:${plan.visitor}`,
-      visitorTokens: `${prefix}tokens:${day}:v:${plan.visitor}`,
-      allTokens: `${prefix}tokens:${day}:all`,
+      minute: `${visitor}:rpm:${minuteOf(plan.now)}`,
+      streams: `${visitor}:streams`,
+      visitorTokens: `${visitor}:tokens:${day}`,
+      allTokens: `${prefix}{all}:tokens:${day}`,
     };
   };
   const limit = (value: number | undefined) => (value === undefined ? '' : String(value));
+  const verdict = (result: unknown): Admission => {
+    const [admitted, name, retry] = result as [number, LimitName?, string?];
+    return admitted === 1 ? {admitted: true} : {admitted: false, limit: name!, retryAfterSeconds: Number(retry)};
+  };
 
   return {
     async admit(plan: AdmissionPlan): Promise<Admission> {
       const k = keys(plan);
-      const result = (await client.eval(
-        ADMIT, 4, k.minute, k.streams, k.visitorTokens, k.allTokens,
-        plan.id, plan.now, Math.ceil(plan.reserve), limit(plan.requestsPerMinute), limit(plan.concurrentStreams),
-        limit(plan.tokensPerDay), limit(plan.dailyTokenBudget), plan.leaseMs,
+      const reserve = Math.ceil(plan.reserve);
+      const visitorKeys = [k.minute, k.streams, k.visitorTokens];
+      const own = verdict(await client.eval(
+        ADMIT_VISITOR, 3, ...visitorKeys,
+        plan.id, plan.now, reserve, limit(plan.requestsPerMinute), limit(plan.concurrentStreams), limit(plan.tokensPerDay), plan.leaseMs,
         secondsToNextMinute(plan.now), secondsToNextDay(plan.now), STREAM_RETRY_SECONDS,
-      )) as [number, LimitName?, string?];
-      if (result[0] === 1) return {admitted: true};
-      return {admitted: false, limit: result[1]!, retryAfterSeconds: Number(result[2])};
+      ));
+      if (!own.admitted) return own;
+      let budget: Admission;
+      try {
+        budget = verdict(await client.eval(ADMIT_BUDGET, 1, k.allTokens, plan.id, plan.now, reserve, limit(plan.dailyTokenBudget), plan.leaseMs, secondsToNextDay(plan.now)));
+      } catch (error) {
+        // The request will not be forwarded: give the visitor's counts back if Redis still answers.
+        await client.eval(UNDO_VISITOR, 3, ...visitorKeys, plan.id).catch(() => {});
+        throw error;
+      }
+      if (!budget.admitted) await client.eval(UNDO_VISITOR, 3, ...visitorKeys, plan.id);
+      return budget;
     },
 
     async settle(plan: AdmissionPlan, tokens: number): Promise<void> {
       const k = keys(plan);
-      await client.eval(SETTLE, 3, k.streams, k.visitorTokens, k.allTokens, plan.id, Math.max(0, Math.ceil(tokens)));
+      const spent = Math.max(0, Math.ceil(tokens));
+      // Different slots, independent steps: both at once.
+      await Promise.all([
+        client.eval(SETTLE_VISITOR, 2, k.streams, k.visitorTokens, plan.id, spent),
+        client.eval(SETTLE_BUDGET, 1, k.allTokens, plan.id, spent),
+      ]);
     },
-
     async usage(now: number, visitor?: string) {
       const k = keys({visitor: visitor ?? '', now});
       const fields = await client.hgetall(visitor === undefined ? k.allTokens : k.visitorTokens);

@@ -136,6 +136,29 @@ export function limitStoreContract(makeStores) {
     assert.deepEqual(await c.usage(NOON, bob), {used: 250, reserved: 0});
   });
 
+  it('the daily token budget: admissions of many visitors racing through several instances reserve exactly up to it', async () => {
+    const stores = makeStores(3);
+    const verdicts = await Promise.all(Array.from({length: 30}, (_, i) => stores[i % 3].admit(plan({visitor: visitorId(), reserve: 100, dailyTokenBudget: 1000}))));
+    assert.equal(verdicts.filter((v) => v.admitted).length, 10);
+    assert.ok(verdicts.filter((v) => !v.admitted).every((v) => v.limit === 'daily_token_budget'));
+    assert.deepEqual(await stores[1].usage(NOON), {used: 0, reserved: 1000});
+  });
+
+  it('a request the daily budget refuses takes nothing from its visitor: no request of the minute, no stream slot, no tokens', async () => {
+    const [a, b] = makeStores(2);
+    const spender = plan({visitor: visitorId(), reserve: 100, dailyTokenBudget: 100});
+    assert.deepEqual(await a.admit(spender), {admitted: true});
+    await a.settle(spender, 100);
+    const visitor = visitorId();
+    const own = {visitor, reserve: 50, requestsPerMinute: 1, concurrentStreams: 1, tokensPerDay: 60};
+    for (const store of [a, b]) {
+      assert.deepEqual(await store.admit(plan({...own, dailyTokenBudget: 100})), {admitted: false, limit: 'daily_token_budget', retryAfterSeconds: SECONDS_TO_MIDNIGHT});
+    }
+    assert.deepEqual(await b.usage(NOON, visitor), {used: 0, reserved: 0});
+    // Once the site raises its budget, the visitor still has its one request, stream and 60 tokens.
+    assert.deepEqual(await b.admit(plan({...own, dailyTokenBudget: 1000})), {admitted: true});
+  });
+
   it('a new UTC day starts with fresh token counters and budget, and day refusals say how long until midnight', async () => {
     const [a, b] = makeStores(2);
     const visitor = visitorId();
