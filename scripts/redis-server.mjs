@@ -21,7 +21,7 @@ export function hasRedisServer() {
 export const redisHelp = `No redis-server found at ${redisServerPath()}.
 The key proxy's shared limits are tested against a real Redis. On Debian or Ubuntu:
   sudo apt-get update && sudo apt-get install -y redis-server
-or point REDIS_SERVER at a redis-server binary (version 6 or later).`;
+or point REDIS_SERVER at a redis-server binary (version 7 or later: the cluster tests use its cluster-port setting).`;
 
 /**
  * Starts redis-server on a free port and resolves when it answers PING.
