@@ -2,9 +2,10 @@ import {expect} from '@open-wc/testing';
 import {runAgentLoop, type AgentResult} from '../../src/agent/agent-loop.js';
 import type {ToolCall} from '../../src/agent/dispatcher.js';
 import type {ToolMessage} from '../../src/providers/model-messages.js';
+import type {ModelRequest} from '../../src/providers/language-model.js';
 import {ResultBuffer} from '../../src/agent/result-buffer.js';
 import {AutouiError, ErrorCodes} from '../../src/errors.js';
-import {ScriptedModel, call, text, turn} from '../helpers/scripted-model.js';
+import {ScriptedModel, call, text, turn, type ScriptedTurn} from '../helpers/scripted-model.js';
 import {dataLayer, displayLayer, type CallLog} from '../helpers/layers.js';
 import {WidgetStore} from '../../src/session/widget-store.js';
 
@@ -88,19 +89,34 @@ describe('runAgentLoop', () => {
     expect(result.toolCalls.map((c) => c.guided)).to.deep.equal([false, false, true]);
   });
 
-  it('truncates results over 10,000 characters for the model and recall returns the full text', async () => {
-    const model = new ScriptedModel([
-      turn([call('data_mcp_big', {}, 'toolu_big')]),
-      turn([call('recall', {id: 'toolu_big'})]),
-      turn([text('done')]),
-    ]);
-    const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
+  it('truncates results over 10,000 characters for the model; recall gives them back in parts of at most 10,000, each naming the next', async () => {
     const full = bigRows(1000);
+    const lastResult = (request: ModelRequest) => request.messages.filter((m): m is ToolMessage => m.role === 'tool').at(-1)!.content.at(-1)!.output;
+    // A model that follows each part's note to the next part, as the note tells it to.
+    const followParts = (request: ModelRequest) => {
+      const next = /"offset": (\d+)\}\) for the next part\]$/.exec(lastResult(request));
+      return next ? turn([call('recall', {id: 'toolu_big', offset: Number(next[1])})]) : turn([text('done')]);
+    };
+    const model = new ScriptedModel([turn([call('data_mcp_big', {}, 'toolu_big')]), turn([call('recall', {id: 'toolu_big'})]), ...Array<ScriptedTurn>(20).fill(followParts)]);
+    const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()], maxIterations: 30});
     const seen = toolResults(model, 1)[0].output;
     expect(seen.length).to.equal(10_000);
     expect(seen).to.contain(`[recall('toolu_big') for the full result, ${full.length} chars]`);
     expect(result.toolCalls[0].result).to.equal(full);
-    expect(toolResults(model, 2)[1].output).to.equal(full);
+    const parts = result.toolCalls.slice(1).map((c) => c.result);
+    expect(parts.length, 'the result comes back in several parts').to.be.greaterThan(2);
+    for (const part of parts) expect(part.length).to.be.at.most(10_000);
+    expect(parts.at(-1)).to.match(new RegExp(`\\[characters \\d+–${full.length} of ${full.length}: the end\\]$`));
+    // The parts, their notes taken off, are the full text, in order.
+    expect(parts.map((p) => p.replace(/… \[characters [^\]]*\]$/, '')).join('')).to.equal(full);
+  });
+
+  it('recall of a result that fits in one part gives it whole; an offset past the end is an error the model can act on', async () => {
+    const model = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_small')]), turn([call('recall', {id: 'toolu_small'}), call('recall', {id: 'toolu_small', offset: 1_000_000})]), turn([text('done')])]);
+    const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
+    expect(result.toolCalls[1].result).to.equal(bigRows(40));
+    expect(result.toolCalls[2].errorCode).to.equal('TOOL_INPUT_INVALID');
+    expect(result.toolCalls[2].error).to.contain('past its end');
   });
 
   it('compresses results older than the last two iterations to 200 characters, and recall brings them back', async () => {
@@ -174,7 +190,10 @@ describe('runAgentLoop', () => {
     const model = new ScriptedModel([turn([call('data_mcp_big', {}, 'toolu_big')]), turn([call('autoui_webmcp_recall', {id: 'toolu_big'})]), turn([text('done')])]);
     const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
     expect(result.toolCalls[1]).to.not.have.property('error');
-    expect(toolResults(model, 2)[1].output).to.equal(bigRows(1000));
+    const part = toolResults(model, 2)[1].output;
+    expect(part.length).to.be.at.most(10_000);
+    expect(bigRows(1000).startsWith(part.replace(/… \[characters [^\]]*\]$/, '')), 'the first part of the result').to.equal(true);
+    expect(part).to.match(/recall\(\{"id": "toolu_big", "offset": \d+\}\) for the next part\]$/);
   });
 
   it('recall of an unknown id is an error the model can act on', async () => {
