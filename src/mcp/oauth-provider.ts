@@ -6,18 +6,32 @@
  * and, where the SDK would send the person to the authorization page, only records the URL: a
  * person decides when to go there (see `sign-in.ts`).
  *
+ * Before the person is sent, the authorization page and its server are checked
+ * (`oauth/authorization-checks.ts`: https, PKCE S256, `resource`, `iss` where the redirect is
+ * fixed). Dynamic registrations get a redirect address of their own per MCP server
+ * (`oauth/redirect-binding.ts`, against mix-up); `resource` is always sent, the server's URL when
+ * it publishes no protected-resource metadata. Where the authorization server offers DPoP with
+ * ES256, tokens are bound to a non-extractable key of this origin (`oauth/dpop-keys.ts`).
+ *
  * Tokens are keyed by issuer and resource (the MCP server's URL), registrations by issuer and
  * redirect URL; nothing here is ever put in a message, an event or a snapshot.
  */
-import type {
-  OAuthClientInformationContext,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  checkResourceAllowed,
+  resourceUrlFromServerUrl,
+  type AuthorizationServerMetadata,
+  type DpopSession,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import {AUTH_KEY_PREFIX} from './auth-store.js';
+import {assertSafeAuthorization} from './oauth/authorization-checks.js';
+import {defaultDpopKeyStore, dpopSessionFor, offersDpop, type DpopKeyStore} from './oauth/dpop-keys.js';
+import {answerMismatch, redirectFor} from './oauth/redirect-binding.js';
 import type {AuthStore, McpAuthOptions} from './mcp-types.js';
 
 /** The keys of one server's (and one issuer's) entries. */
@@ -58,26 +72,53 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   pendingAuthorization?: URL;
   /** The authorization server, once discovered. */
   issuer?: string;
+  /** Its metadata, once discovered. */
+  #metadata?: AuthorizationServerMetadata;
+  readonly #dpopKeys: DpopKeyStore;
+  #dpop?: Promise<DpopSession | undefined>;
 
-  /** `resource` is the MCP server's URL (the tokens' audience). */
-  constructor(options: McpAuthOptions, resource: string) {
+  /** `resource` is the MCP server's URL (the tokens' audience); `dpopKeys` where DPoP keys are kept. */
+  constructor(options: McpAuthOptions, resource: string, dpopKeys: DpopKeyStore = defaultDpopKeyStore()) {
     this.#options = options;
     this.#resource = resource;
-    // A client id that is a URL is a Client ID Metadata Document: the SDK uses it when the
-    // authorization server supports them, and registers dynamically otherwise.
-    if (isHttpsUrl(options.clientId)) this.clientMetadataUrl = options.clientId;
+    this.#dpopKeys = dpopKeys;
   }
 
-  clientMetadataUrl?: string;
+  /**
+   * A client id that is a URL is a Client ID Metadata Document: the SDK uses it when the
+   * authorization server supports them, and registers dynamically otherwise. Its redirect is the
+   * site's fixed one, so it is not used with a server that does not send `iss` but lets clients
+   * register: there a registration of our own gives the sign-in its own redirect address.
+   */
+  get clientMetadataUrl(): string | undefined {
+    const {clientId} = this.#options;
+    if (!isHttpsUrl(clientId)) return undefined;
+    const meta = this.#metadata;
+    const unsafe = meta && meta.authorization_response_iss_parameter_supported !== true && !!meta.registration_endpoint;
+    return unsafe ? undefined : clientId;
+  }
+
+  /** True when the redirect is the site's fixed one (see `oauth/redirect-binding.ts`). */
+  get #fixedRedirect(): boolean {
+    const {clientId} = this.#options;
+    if (clientId && !isHttpsUrl(clientId)) return true;
+    return !!this.clientMetadataUrl && this.#metadata?.client_id_metadata_document_supported === true;
+  }
 
   get redirectUrl(): string {
-    return this.#options.redirectUrl;
+    return this.#fixedRedirect ? this.#options.redirectUrl : redirectFor(this.#options.redirectUrl, this.#resource);
+  }
+
+  /** Why `params` (a redirect's answer) is not for this server's sign-in, or `undefined`. */
+  answerMismatch(params: URLSearchParams): string | undefined {
+    return answerMismatch(params, this.#resource, this.#fixedRedirect);
   }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
       client_name: this.#options.clientName ?? 'autoui-agent',
-      redirect_uris: [this.#options.redirectUrl],
+      // Only dynamic registration reads this: its redirect is always this server's own.
+      redirect_uris: [redirectFor(this.#options.redirectUrl, this.#resource)],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       // A browser page keeps no secret: a public client, PKCE only. A pre-registered confidential
@@ -115,14 +156,48 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    this.#dpop = undefined;
     const issuer = ctx?.issuer ?? (tokens as {issuer?: string}).issuer ?? this.issuer ?? '';
     await this.#options.store.set(keyFor.tokens(this.#resource, issuer), JSON.stringify(tokens));
     await this.#options.store.set(keyFor.latest(this.#resource), issuer);
   }
 
   redirectToAuthorization(url: URL): void {
+    assertSafeAuthorization({url, resource: this.#resource, metadata: this.#metadata, fixedRedirect: this.#fixedRedirect});
     // Not now: the person is asked first, and opens it with a click.
     this.pendingAuthorization = url;
+  }
+
+  /**
+   * The resource indicator, always sent: the protected-resource metadata's when it matches this
+   * server (checked as the SDK does), else the server's own URL. The SDK sends none when a server
+   * publishes no metadata, and a token without an audience is good at any server that trusts
+   * the same authorization server.
+   */
+  async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL> {
+    const own = resourceUrlFromServerUrl(serverUrl);
+    if (resource === undefined) return own;
+    if (!checkResourceAllowed({requestedResource: own, configuredResource: resource})) {
+      throw new Error(`Protected resource ${resource} does not match expected ${own.href} (or origin)`);
+    }
+    return new URL(resource);
+  }
+
+  /**
+   * The DPoP session (RFC 9449) when the authorization server offers DPoP with ES256, or the
+   * stored token is a DPoP one; `undefined` otherwise (Bearer tokens). The SDK then signs a proof
+   * into every token request and every request to the MCP server, and retries once on a nonce.
+   */
+  dpop(): Promise<DpopSession | undefined> {
+    return (this.#dpop ??= this.#decideDpop());
+  }
+
+  async #decideDpop(): Promise<DpopSession | undefined> {
+    const metadata = this.#metadata ?? (await readJson<OAuthDiscoveryState>(this.#options.store, keyFor.discovery(this.#resource)))?.authorizationServerMetadata;
+    const bound = (await this.tokens())?.token_type?.toLowerCase() === 'dpop';
+    // A "no" stands until discovery or tokens change (both reset it).
+    if (!offersDpop(metadata) && !bound) return undefined;
+    return dpopSessionFor(this.#dpopKeys, this.#resource);
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
@@ -137,6 +212,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     this.issuer = state.authorizationServerMetadata?.issuer ?? String(state.authorizationServerUrl);
+    this.#metadata = state.authorizationServerMetadata;
+    this.#dpop = undefined;
     await this.#options.store.set(keyFor.discovery(this.#resource), JSON.stringify(state));
   }
 
@@ -147,12 +224,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (await this.tokens()) return undefined;
     const state = await readJson<OAuthDiscoveryState>(this.#options.store, keyFor.discovery(this.#resource));
     if (state) this.issuer ??= state.authorizationServerMetadata?.issuer ?? String(state.authorizationServerUrl);
+    if (state) this.#metadata ??= state.authorizationServerMetadata;
     return state;
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     const {store} = this.#options;
     const issuer = this.issuer ?? '';
+    this.#dpop = undefined;
     if (scope === 'all' || scope === 'tokens') {
       await store.delete(keyFor.tokens(this.#resource, (await store.get(keyFor.latest(this.#resource))) ?? issuer));
       await store.delete(keyFor.latest(this.#resource));

@@ -3,7 +3,8 @@
  * the step-up), the SDK runs discovery and registration through the {@link StoredOAuthProvider}
  * and stops where the person must sign in. Here the app's `authorize` is asked to open that page
  * (in the element: after the person's click on the sign-in card), the redirect's answer is
- * checked (`error`, `state`; the SDK checks `iss` and exchanges the code with the PKCE verifier),
+ * checked (`error`, the server it was sent for, `state`; the SDK checks `iss` and exchanges the
+ * code with the PKCE verifier),
  * and the attempt runs again with the new token. No connect timeout runs while the person signs in.
  */
 import {IssuerMismatchError, OAuthError, StreamableHTTPClientTransport, UnauthorizedError} from '@modelcontextprotocol/client';
@@ -96,7 +97,7 @@ async function signIn(context: SignInContext, auth: McpAuthOptions, provider: St
 }
 
 /**
- * Checks the redirect's answer (`error`, then `state`) and exchanges its code for tokens. Also
+ * Checks the redirect's answer (`error`, the server named in its redirect address, then `state`) and exchanges its code for tokens. Also
  * used after the same-tab redirect fallback, where the answer comes back with the page.
  */
 export async function completeSignIn(context: SignInContext, provider: StoredOAuthProvider, params: URLSearchParams): Promise<void> {
@@ -107,6 +108,12 @@ export async function completeSignIn(context: SignInContext, provider: StoredOAu
   if (refused) {
     const why = params.get('error_description') ?? refused;
     throw new AutouiError(ErrorCodes.MCP_AUTH_DENIED, `Signing in to ${server} was refused: ${why}.`, {details: {...details, error: refused}});
+  }
+  // Before anything else is looked at: an answer delivered at another server's redirect address
+  // was sent by another authorization server (mix-up), and its code must not leave this page.
+  const mismatch = provider.answerMismatch(params);
+  if (mismatch) {
+    throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The sign-in answer for ${server} was refused: ${mismatch}. Nothing was exchanged; sign in again.`, {details});
   }
   const expected = await provider.expectedState();
   if (!expected || params.get('state') !== expected) {

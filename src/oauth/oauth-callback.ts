@@ -3,23 +3,29 @@
  * the authorization server sends the person's browser here with `code` and `state` (or `error`),
  * and this hands them to the page that started the sign-in, then gets out of the way.
  *
- * - **Popup** (the usual way): the opener is this origin's page. The answer is posted to it, to
- *   this origin only (a page elsewhere cannot read it), and this window closes.
+ * - **Popup with an opener** (a page that opens the sign-in itself with `window.open`): the opener
+ *   is this origin's page. The answer is posted to it, to this origin only (a page elsewhere
+ *   cannot read it), and this window closes.
  * - **Same-tab fallback** (the browser blocked the popup, so the page itself left for the
  *   authorization server after saving its address under `autoui-oauth-return`): the answer is kept
  *   in `sessionStorage` under `autoui-oauth-callback` and the tab goes back to that address, if it
  *   is on this origin (never an address that would carry the code elsewhere).
- * - **Opener cut off** (an authorization server that sends `Cross-Origin-Opener-Policy` severs
- *   `window.opener`, and nothing was saved for a same-tab return): the answer goes to this
- *   origin's pages on the `autoui-oauth` BroadcastChannel, and the window tries to close.
+ * - **No opener** (the element's popup: it opens the sign-in window without `opener`, so the
+ *   authorization server's pages cannot reach or navigate the page; or an authorization server
+ *   that sends `Cross-Origin-Opener-Policy`): the answer goes to this origin's pages on the
+ *   `autoui-oauth` BroadcastChannel, and the window tries to close. The page that waits takes
+ *   only the answer whose `state` is the one it sent.
  *
- * Only the five parameters of an authorization response are passed on. The code leaves the
+ * Only the five parameters of an authorization response, and the server named in the redirect
+ * address, are passed on. The code leaves the
  * address bar and history at once. No dependencies, no Lit: it must stay a few hundred bytes.
  */
 
 /** The message the opener listens for (src/element/prompts/sign-in-host.ts). */
 const TYPE = 'autoui-oauth-callback';
-const PASSED = ['code', 'state', 'iss', 'error', 'error_description'];
+// `autoui-server` is not the authorization server's: it is part of the redirect address this
+// client registered for one MCP server, and tells which sign-in the answer is for (mix-up).
+const PASSED = ['code', 'state', 'iss', 'error', 'error_description', 'autoui-server'];
 const FR = navigator.language.toLowerCase().startsWith('fr');
 const DONE = FR ? 'Connexion en cours… vous pouvez fermer cette fenêtre.' : 'Signing you in… you can close this window.';
 const LOST = FR
