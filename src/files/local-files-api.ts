@@ -2,7 +2,7 @@
  * What the element and the `files` layer ask of the local data engine: attach a file (parsed and
  * loaded into an in-browser SQL engine in a Worker), remove it, describe its tables and run
  * read-only SQL over them. The rows never leave the Worker except as the answers of `describe`
- * (a few sample rows) and `query` (at most `maxRows`).
+ * (a few sample rows) and `query` (at most `maxRows`), each bounded in size by the Worker.
  */
 import type {AttachedFile, ColumnType, FileKind} from './file-types.js';
 
@@ -30,7 +30,7 @@ export interface ColumnSummary {
   nulls: number;
   /** Distinct non-empty values. */
   distinct: number;
-  /** Smallest and largest value (numbers, dates and text compare as SQL does); absent when every cell is empty. */
+  /** Smallest and largest value (numbers, dates and text compare as SQL does; long text cut); absent when every cell is empty. */
   min?: unknown;
   max?: unknown;
 }
@@ -44,8 +44,10 @@ export interface TableSummary {
   sheet?: string;
   rows: number;
   columns: ColumnSummary[];
-  /** The first few rows (at most 5), as objects keyed by column name. */
+  /** The first few rows (at most 5), as objects keyed by column name. Long text is cut, with a marker saying how much. */
   sample: Record<string, unknown>[];
+  /** Present when this table's columns and sample were left out for the answer's size: says so, and what to do. */
+  cut?: string;
 }
 
 /** The answer of a read-only query. */
@@ -55,6 +57,8 @@ export interface QueryAnswer {
   rows: unknown[][];
   /** True when the query had more rows than were returned. */
   truncated: boolean;
+  /** Present when rows were left out for the answer's size (not `maxRows`): says so, and what to do. */
+  cut?: string;
   /** The attached files whose tables the query read (by their names), for the widgets it feeds. */
   files: string[];
 }

@@ -5,7 +5,7 @@
  */
 import type {WorkerMessage, WorkerReply} from '../worker-protocol.js';
 import {getDatabase, writing} from './database.js';
-import {describeTable, type LoadedTable} from './describe-tables.js';
+import {describeTables, type LoadedTable} from './describe-tables.js';
 import {failureOf, QueryFailed} from './failures.js';
 import {loadFile} from './load-file.js';
 import {quoteName} from '../sql-names.js';
@@ -34,7 +34,7 @@ async function handle(message: WorkerMessage): Promise<unknown> {
       const names = message.tables ?? [...tables.keys()];
       const unknown = names.filter((name) => !tables.has(name));
       if (unknown.length) throw new QueryFailed(`No table named ${unknown.map((n) => `"${n}"`).join(', ')}. Tables: ${[...tables.keys()].join(', ') || 'none'}.`);
-      return names.map((name) => describeTable(db, tables.get(name)!));
+      return describeTables(db, names.map((name) => tables.get(name)!));
     }
     case 'query':
       return runReadOnly(db, message.sql, message.maxRows);

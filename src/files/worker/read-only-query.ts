@@ -1,10 +1,11 @@
 /**
  * Runs a model's SQL, read-only: exactly one statement, starting with SELECT, WITH or VALUES, run
  * while the database is `query_only` (so `WITH … DELETE` fails in SQLite itself), at most
- * `maxRows` rows returned.
+ * `maxRows` rows returned, each cell's text and the whole answer bounded (bounded-values.ts).
  */
 import type {Database, SqlJsValue} from 'sql.js/dist/sql-wasm-inline.js';
 import type {QueryAnswer} from '../local-files-api.js';
+import {boundedValue, cellLimit, cutText, jsonChars, MAX_ANSWER_CHARS, MAX_QUERY_CELL_CHARS} from './bounded-values.js';
 import {QueryFailed} from './failures.js';
 
 /** Whitespace and comments. */
@@ -12,7 +13,12 @@ const SKIPPED = String.raw`\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/`;
 /** Leading whitespace and comments, then the first word. */
 const FIRST_WORD = new RegExp(`^(?:${SKIPPED})*([a-z]+)`, 'i');
 
-/** Runs `sql` and returns its first `maxRows` rows. */
+/** Longest column name returned (a name is an expression's text when the SQL gives no alias). */
+const MAX_COLUMN_NAME = 200;
+/** Rows of full width the answer holds at least, before its cells are cut shorter. */
+const FULL_ROWS = 10;
+
+/** Runs `sql` and returns its first `maxRows` rows, as many as fit in {@link MAX_ANSWER_CHARS}. */
 export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<QueryAnswer, 'files'> {
   const word = FIRST_WORD.exec(sql)?.[1]?.toUpperCase();
   if (word !== 'SELECT' && word !== 'WITH' && word !== 'VALUES') {
@@ -28,17 +34,19 @@ export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<Qu
     if (statements.getRemainingSQL().replace(new RegExp(`^(?:${SKIPPED}|;)*`), '') !== '') {
       throw new QueryFailed('Send one statement at a time (the SQL holds more than one).');
     }
-    const columns = first.getColumnNames();
+    const columns = first.getColumnNames().map((name: string) => cutText(name, MAX_COLUMN_NAME));
+    const limit = cellLimit(MAX_QUERY_CELL_CHARS, columns.length, FULL_ROWS);
     const rows: unknown[][] = [];
-    let truncated = false;
+    let chars = jsonChars(columns);
     while (first.step()) {
-      if (rows.length === maxRows) {
-        truncated = true;
-        break;
-      }
-      rows.push(first.get().map(plain));
+      if (rows.length === maxRows) return {columns, rows, truncated: true};
+      const row = first.get().map((value: SqlJsValue) => boundedValue(plain(value), limit));
+      chars += jsonChars(row) + 1;
+      // The first row always comes back: its cells are cut short enough to fit.
+      if (rows.length > 0 && chars > MAX_ANSWER_CHARS) return {columns, rows, truncated: true, cut: sizeCut(rows.length)};
+      rows.push(row);
     }
-    return {columns, rows, truncated};
+    return {columns, rows, truncated: false};
   } catch (error) {
     if (error instanceof QueryFailed) throw error;
     throw new QueryFailed(error instanceof Error ? error.message : String(error));
@@ -46,6 +54,10 @@ export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<Qu
     first?.free();
   }
 }
+
+/** Why an answer holds fewer rows than asked: for the model, with what to do instead. */
+const sizeCut = (rows: number) =>
+  `Only the first ${rows.toLocaleString('en')} rows fit in one answer (about ${MAX_ANSWER_CHARS.toLocaleString('en')} characters): select fewer or shorter columns, aggregate, or page with LIMIT and OFFSET.`;
 
 /** A value as JSON carries it: blobs (no file makes them, SQL can) as a short note. */
 const plain = (value: SqlJsValue): unknown => (value instanceof Uint8Array ? `[${value.length} bytes]` : value);
