@@ -19,6 +19,7 @@ import {FrameElements, frameLabels, settled, type Frame} from './canvas-frames.j
 import {frameOrder, frameView} from './canvas-frame-view.js';
 import {WidgetArrivals} from './widget-arrivals.js';
 import {WidgetLoads} from './widget-loads.js';
+import {FrameControls} from './frame-controls.js';
 
 /** Detail of `autoui-widget-rendered`. */
 export interface WidgetRenderedDetail {
@@ -96,6 +97,7 @@ export class AutouiCanvas extends LitElement {
   readonly #announced = new Set<string>();
   readonly #arrivals = new WidgetArrivals();
   readonly #loads = new WidgetLoads(this, (type, message) => this.#failed(type, message));
+  readonly #controls = new FrameControls(() => this.requestUpdate());
   readonly #gestures = new CanvasGestures(this, {item: (id) => this.items.find((i) => i.id === id), dir: () => this.environment.dir});
   #unsubscribe?: () => void;
   /** The store changed since it was last read. */
@@ -136,6 +138,7 @@ export class AutouiCanvas extends LitElement {
       this.#unsubscribe = undefined;
       this.#frames.clear();
       this.#announced.clear();
+      this.#controls.clear();
       if (this.store) this.#subscribe();
     }
   }
@@ -177,6 +180,7 @@ export class AutouiCanvas extends LitElement {
   #forget(id: string) {
     this.#frames.forgetWidget(id);
     this.#announced.delete(id);
+    this.#controls.forget(id);
     this.#arrivals.forget(id);
   }
 
@@ -215,7 +219,8 @@ export class AutouiCanvas extends LitElement {
     const gestures = this.#gestures;
     const said = canvasStatusTexts[this.environment.language];
     return html`${frames.length || this.readonly ? nothing : emptyCanvas(said)}<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
-      @keydown=${gestures.keydown} @pointerdown=${gestures.pointerdown} @click=${gestures.click}>
+      @keydown=${gestures.keydown} @pointerdown=${gestures.pointerdown} @click=${gestures.click}
+      @pointerover=${this.readonly ? nothing : this.#controls.reveal} @focusin=${this.readonly ? nothing : this.#controls.reveal}>
       ${repeat(
         frames,
         (frame) => frame.key,
@@ -226,6 +231,7 @@ export class AutouiCanvas extends LitElement {
             failure: this.#loads.failure(frame.type),
             wide: this.registry?.binding(frame.type)?.layout === 'wide',
             readonly: this.readonly,
+            controls: !!frame.widget && this.#controls.has(frame.widget.id),
             texts: t,
           }),
       )}

@@ -34,6 +34,9 @@ export function frameOrder(items: readonly WidgetInstance[], drafts: readonly Wi
   return {frames, bottom};
 }
 
+/** Where a frame's controls will be, until it is first hovered or focused: one empty box, drawn by CSS. */
+const PENDING_CONTROLS = html`<div class="controls" aria-hidden="true"></div>`;
+
 /** What the canvas knows of one frame, besides the frame itself. */
 export interface FrameViewOptions {
   /** The widget element, once its type's code has loaded and it has params. */
@@ -46,11 +49,13 @@ export interface FrameViewOptions {
   wide: boolean;
   /** No controls: the canvas is an embed. */
   readonly: boolean;
+  /** Its controls are drawn: it has been hovered or focused (frame-controls.ts). Until then it looks the same, drawn by CSS. */
+  controls: boolean;
   texts: CanvasTexts;
 }
 
 /** The section of one frame: a widget, or a draft the model is still writing (`aria-busy`). */
-export function frameView(frame: Frame, {element, label, failure, wide, readonly, texts: t}: FrameViewOptions): TemplateResult {
+export function frameView(frame: Frame, {element, label, failure, wide, readonly, controls, texts: t}: FrameViewOptions): TemplateResult {
   const item = frame.widget;
   const style: Record<string, string | undefined> = {...item?.style};
   if (item?.position) {
@@ -61,27 +66,33 @@ export function frameView(frame: Frame, {element, label, failure, wide, readonly
     style.width = `${item.size.width}px`;
     style.height = `${item.size.height}px`;
   }
-  const classes = `item ${item?.position ? 'placed' : wide && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}`;
+  const drawn = !!item && !readonly && controls;
+  // `pending`: controls to come, drawn by CSS meanwhile, so a still canvas looks as it always has.
+  const pending = !!item && !readonly && !controls;
+  const classes = `item ${item?.position ? 'placed' : wide && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}${pending ? ' pending' : ''}`;
   return html`<section
     class=${classes}
     part="widget widget-${frame.type}${item ? '' : ' draft'}"
     data-id=${item?.id ?? nothing}
+    role=${item ? 'group' : nothing}
     tabindex=${item ? '0' : nothing}
     aria-busy=${item ? nothing : 'true'}
     aria-label=${item ? (readonly ? label : `${label} (${t.hint})`) : t.draft(frame.type)}
     style=${styleMap(style)}
   >
-    ${item && !readonly
+    ${drawn
       ? html`<div class="controls">
           <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} >✥</button>
           <button part="close" class="close" type="button" aria-label="${t.close} ${item.type}">✕</button>
         </div>`
-      : nothing}
+      : pending
+        ? PENDING_CONTROLS
+        : nothing}
     ${element ??
     (failure !== undefined
       ? html`<div class="failed" role="alert">${failure}</div>`
       : html`<div class="loading" role="status">…</div>`)}
     ${item?.source ? html`<p part="source" class="source" dir="auto">${t.from(item.source.files.join(', '))}</p>` : nothing}
-    ${item && !readonly ? html`<div class="grip" aria-hidden="true"></div>` : nothing}
+    ${drawn ? html`<div class="grip" aria-hidden="true"></div>` : nothing}
   </section>`;
 }

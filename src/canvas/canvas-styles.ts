@@ -48,6 +48,33 @@ export const canvasStyles = css`
     border-radius: var(--_radius);
     padding: var(--_gap);
     padding-top: calc(var(--_gap) + 18px);
+    /* Off-screen frames are neither laid out nor painted (a canvas of 100), yet stay in the
+       accessibility tree and in find-in-page; each keeps the size it last had, 240px before. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 240px;
+  }
+  /* A frame whose controls are not drawn yet (frame-controls.ts) shows them as CSS draws them, in
+     an empty .controls box: the move and close glyphs where their buttons go (hidden from screen
+     readers: the alt text after "/" is empty) and the grip in the corner, so a still canvas looks
+     as it always has. */
+  .pending > .controls::before,
+  .pending > .controls::after {
+    box-sizing: border-box;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 24px;
+    min-height: 24px;
+    padding: 1px 6px;
+    border: 1px solid transparent;
+    line-height: 1;
+    color: var(--_color-muted);
+  }
+  .pending > .controls::before {
+    content: '✥' / '';
+  }
+  .pending > .controls::after {
+    content: '✕' / '';
   }
   .item.wide {
     grid-column: 1 / -1;
@@ -117,7 +144,11 @@ export const canvasStyles = css`
     cursor: move;
     touch-action: none;
   }
-  .grip {
+  .item.pending::after {
+    content: '';
+  }
+  .grip,
+  .item.pending::after {
     position: absolute;
     inset-block-end: 0;
     inset-inline-end: 0;

@@ -1,8 +1,17 @@
 import {expect, waitUntil} from '@open-wc/testing';
-import {emulateMedia} from '@web/test-runner-commands';
+import {emulateMedia, resetMouse, sendMouse} from '@web/test-runner-commands';
 import {canvasFixture} from '../widgets/canvas-fixture.js';
 
+/** Moves the real mouse over `frame`, which draws its controls, as a person's pointer would. */
+async function hover(frame: HTMLElement, canvas: {updateComplete: Promise<unknown>}) {
+  const box = frame.getBoundingClientRect();
+  await sendMouse({type: 'move', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)]});
+  await canvas.updateComplete;
+}
+
 describe('<autoui-canvas>', () => {
+  afterEach(() => resetMouse());
+
   it('renders a widget in a frame with parts, and reports it once rendered', async () => {
     const {tool, rendered, item, canvas} = await canvasFixture();
     const {json} = await tool('widget_display', {name: 'stat', params: {label: 'Deputies', value: 577}});
@@ -140,6 +149,7 @@ describe('<autoui-canvas>', () => {
     const {tool, rendered, item, store, canvas} = await canvasFixture();
     const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
     await waitUntil(() => rendered.length === 1);
+    await hover(item(id), canvas);
     const close = item(id).querySelector('[part=close]') as HTMLButtonElement;
     expect(close.getAttribute('aria-label')).to.equal('Close stat');
     close.click();
@@ -175,6 +185,7 @@ describe('<autoui-canvas>', () => {
     expect(store.get(id)!.position, 'not moved').to.equal(undefined);
     expect(store.get(id)!.size, 'not resized').to.equal(undefined);
     // The canvas's own close button still closes it.
+    await hover(item(id), canvas);
     (item(id).querySelector('[part=close]') as HTMLButtonElement).click();
     expect(store.list()).to.deep.equal([]);
   });
@@ -209,9 +220,10 @@ describe('<autoui-canvas>', () => {
   });
 
   it('moves a widget by dragging its handle with the pointer', async () => {
-    const {tool, rendered, item, store} = await canvasFixture();
+    const {tool, rendered, item, store, canvas} = await canvasFixture();
     const id = (await tool('widget_display', {name: 'stat', params: {label: 'A', value: 1}})).json.id;
     await waitUntil(() => rendered.length === 1);
+    await hover(item(id), canvas);
     const handle = item(id).querySelector('[part=handle]')!;
     const at = (type: string, x: number, y: number) => handle.dispatchEvent(new PointerEvent(type, {pointerId: 7, button: 0, clientX: x, clientY: y, bubbles: true}));
     at('pointerdown', 100, 100);
@@ -231,6 +243,7 @@ describe('<autoui-canvas>', () => {
     const origin = canvas.shadowRoot!.querySelector('.canvas')!;
     expect(origin.getAttribute('dir')).to.equal('rtl');
     expect(Math.round(origin.getBoundingClientRect().right - item(id).getBoundingClientRect().right)).to.equal(20);
+    await hover(item(id), canvas);
     expect(item(id).querySelector('[part=close]')!.getAttribute('aria-label')).to.equal('Fermer stat');
   });
 });

@@ -22,6 +22,9 @@ describe('<autoui-agent> language', () => {
     expect(systemPrompt((await scenario.requests())[0])).to.include('You are the assistant of a web page: ');
     expect(view.sendButton()!.textContent).to.equal('Send');
     const [stat, card, timeline] = view.widgets();
+    // A frame's controls are drawn when it is first focused or hovered.
+    stat.frame.focus();
+    await settle(agent);
     expect(stat.frame.querySelector('[part="close"]')!.getAttribute('aria-label')).to.equal('Close stat');
     expect(stat.element!.shadowRoot!.textContent).to.contain('1.234.567,5');
     expect(card.element!.shadowRoot!.textContent).to.contain('7,25');

@@ -153,6 +153,9 @@ describe('<autoui-agent> page API', () => {
     const [{id}] = (await agent.ask('Show it')).widgets;
     await settle(agent);
 
+    // A frame's controls are drawn when it is first focused or hovered.
+    ui(agent).widgets()[0].frame.focus();
+    await settle(agent);
     const close = ui(agent).widgets()[0].frame.querySelector<HTMLButtonElement>('[part="close"]')!;
     expect(close.getAttribute('aria-label')).to.equal('Close stat');
     close.click();
