@@ -7,6 +7,7 @@
  */
 import {AutouiError, ErrorCodes} from '../errors.js';
 import {DEFAULT_FILE_MAX_BYTES, FILE_KINDS, type AttachedFile, type FileTable} from './file-types.js';
+import {sizesOver} from './byte-size.js';
 import {kindOfFile} from './file-kinds.js';
 import type {LocalFiles, LocalFilesOptions, QueryAnswer, QueryOptions, TableSummary} from './local-files-api.js';
 import {tableBaseName} from './sql-names.js';
@@ -27,7 +28,6 @@ const MAX_ROWS_CAP = 10_000;
 
 const refused = (message: string) => Promise.reject(new AutouiError(ErrorCodes.FILE_REFUSED, message));
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
 
 /** Creates the local data engine of one element. */
 export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & {[CRASH_WORKER](): void} {
@@ -89,7 +89,10 @@ export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & 
       const kind = kindOfFile(file.name, file.type);
       if (kinds.length === 0) return refused('This page does not take files.');
       if (!kind || !kinds.includes(kind)) return refused(`"${file.name}" is not a kind of file this page takes (${kinds.join(', ')}). Nothing was read.`);
-      if (file.size > maxBytes) return refused(`"${file.name}" is ${megabytes(file.size)}; this page takes files up to ${megabytes(maxBytes)}. Nothing was read.`);
+      if (file.size > maxBytes) {
+        const sizes = sizesOver(file.size, maxBytes);
+        return refused(`"${file.name}" is ${sizes.size}; this page takes files up to ${sizes.limit}. Nothing was read.`);
+      }
       return serial(async () => {
         const worker = await ready();
         const old = kept.find((e) => e.attached.name === file.name);

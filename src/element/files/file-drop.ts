@@ -10,7 +10,7 @@
  */
 import type {WebMcpLayer} from '../../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../../errors.js';
-import {parseFilesAttribute} from '../../files/file-kinds.js';
+import {kindOfFile, parseFilesAttribute} from '../../files/file-kinds.js';
 import {DEFAULT_FILE_MAX_BYTES, type AttachedFile} from '../../files/file-types.js';
 import type {LocalFiles} from '../../files/local-files-api.js';
 import type {AgentSession} from '../../session/agent-session.js';
@@ -18,7 +18,7 @@ import type {SnapshotFile} from '../../session/snapshot/snapshot-format.js';
 import type {FileNotice} from '../../session/transcript.js';
 import {emit, type AutouiFileDetail} from '../events.js';
 import {filesView, type FileChip} from './file-chips.js';
-import {FILE_STRINGS} from './file-strings.js';
+import {FILE_STRINGS, sizeRefusalText} from './file-strings.js';
 import {FileStore} from './file-store.js';
 import {elementStores, type StoresElement} from '../element-stores.js';
 import {storedCopyKey} from '../stored-copy-key.js';
@@ -106,7 +106,14 @@ export class FileDrop {
     this.#reading = [...this.#reading, chip];
     this.host.requestUpdate();
     try {
-      if (!parseFilesAttribute(this.host.fileKinds ?? null).length) throw new AutouiError(ErrorCodes.FILE_REFUSED, FILE_STRINGS[this.host.language].off);
+      const kinds = parseFilesAttribute(this.host.fileKinds ?? null);
+      if (!kinds.length) throw new AutouiError(ErrorCodes.FILE_REFUSED, FILE_STRINGS[this.host.language].off);
+      // Said here, in the element's language, before the engine loads (which would say it in English);
+      // a kind not taken is left to the engine's own words.
+      const kind = kindOfFile(file.name, file.type);
+      if (kind && kinds.includes(kind) && file.size > this.#maxBytes()) {
+        throw new AutouiError(ErrorCodes.FILE_REFUSED, sizeRefusalText(file.name, file.size, this.#maxBytes(), this.host.language));
+      }
       const {files, layer} = await this.#load();
       const attached = await files.attach(file);
       if (!this.host.session.layers.includes(layer)) this.host.session.addLayer(layer);
@@ -148,6 +155,11 @@ export class FileDrop {
     if (missing.length) this.#notice('info', {event: 'missing', names: missing});
   }
 
+  /** The largest file taken (`files-max-bytes`, else the default). */
+  #maxBytes(): number {
+    return this.host.filesMaxBytes > 0 ? this.host.filesMaxBytes : DEFAULT_FILE_MAX_BYTES;
+  }
+
   #show(dragging: boolean): void {
     if (this.#dragging === dragging) return;
     this.#dragging = dragging;
@@ -159,13 +171,14 @@ export class FileDrop {
     return (this.#engine ??= import('../../files/files-engine.js').then(
       ({createLocalFiles, createFilesLayer}) => {
         const host = this.host;
+        const maxBytes = () => this.#maxBytes();
         // Getters: a page that changes `files` or `files-max-bytes` later is obeyed at the next file.
         const files = (this.#files = createLocalFiles({
           get kinds() {
             return parseFilesAttribute(host.fileKinds ?? null);
           },
           get maxBytes() {
-            return host.filesMaxBytes > 0 ? host.filesMaxBytes : DEFAULT_FILE_MAX_BYTES;
+            return maxBytes();
           },
         }));
         return {files, layer: createFilesLayer(files).layer};

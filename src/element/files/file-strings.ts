@@ -3,6 +3,7 @@
  * composer, the drop target, and how a size, rows and columns are written in each language.
  */
 import {textTable} from '../../policy/text-table.js';
+import {sizeText} from '../common/size-text.js';
 
 const en = {
   files: 'Attached files',
@@ -14,6 +15,8 @@ const en = {
   manyRows: '{count} rows',
   oneColumn: '1 column',
   manyColumns: '{count} columns',
+  tooBig: '"{name}" is {size}; this page takes files up to {limit}. Nothing was read.',
+  bytes: '{count} bytes',
 };
 
 /** The files' texts by language. */
@@ -27,6 +30,8 @@ export const FILE_STRINGS = textTable(en, {
   manyRows: '{count} lignes',
   oneColumn: '1 colonne',
   manyColumns: '{count} colonnes',
+  tooBig: '«\u00a0{name}\u00a0» fait {size}\u00a0; cette page prend des fichiers jusqu\u2019à {limit}. Rien n\u2019a été lu.',
+  bytes: '{count} octets',
 });
 
 /**
@@ -41,4 +46,19 @@ export function shapeText(rows: number, columns: number, language: 'fr' | 'en'):
   const s = FILE_STRINGS[language];
   const count = (n: number, one: string, many: string) => (n === 1 ? one : fill(many, {count: new Intl.NumberFormat(language).format(n)}));
   return `${count(rows, s.oneRow, s.manyRows)}, ${count(columns, s.oneColumn, s.manyColumns)}`;
+}
+
+/**
+ * Why a file over `files-max-bytes` is refused, in the language's words: "big.csv" is 38 kB; this
+ * page takes files up to 30 kB. Sizes that would read the same ("30 kB" over "30 kB") are given
+ * in exact bytes.
+ */
+export function sizeRefusalText(name: string, size: number, limit: number, language: 'fr' | 'en'): string {
+  const s = FILE_STRINGS[language];
+  let [sizeWords, limitWords] = [sizeText(size, language), sizeText(limit, language)];
+  if (sizeWords === limitWords) {
+    const exact = (n: number) => fill(s.bytes, {count: new Intl.NumberFormat(language).format(n)});
+    [sizeWords, limitWords] = [exact(size), exact(limit)];
+  }
+  return fill(s.tooBig, {name, size: sizeWords, limit: limitWords});
 }
