@@ -4,10 +4,11 @@
  * A tool's fields are read one by one (Chromium gives interface objects, not plain dictionaries), its
  * schema is kept only when it is an object, and its result is data the model reads, never an
  * instruction: text parts as text, anything else as JSON. Approval follows the tool's own hints:
- * `consequentialHint` always asks, `readOnlyHint` never does.
+ * `consequentialHint` always asks, `readOnlyHint` never does. A tool marked `debugging` is the
+ * page's developers' (DevTools, a test agent), never offered to a model acting for a person.
  */
 import type {LayerTool, ToolOutput, WebMcpLayer} from '../agent/types.js';
-import type {ModelContext, ModelContextTool} from './model-context.js';
+import {toolSource, type ModelContext, type ModelContextTool} from './model-context.js';
 
 /** The server name of the layer; its tools are `page_webmcp_*`. */
 export const PAGE_SERVER_NAME = 'page';
@@ -53,9 +54,12 @@ function parseJson(text: string): unknown {
 
 /**
  * The layer of the page's tools as `context.getTools()` lists them now, `own(name)` (the tools
- * the element itself registered) left out, and so are other frames' (`getTools()` lists every
- * frame's: an embedded third party's tool is not the page's); undefined when there is none.
- * `frame` is the page's window.
+ * the element itself registered) left out, and so are debugging tools and other frames' tools;
+ * undefined when there is none. `frame` is the page's window: `getTools()` lists the tools of
+ * every frame below the page too, and an embedded third party's tool is not the page's. A tool is
+ * the page's only when the browser says `frame` registered it (`source`, or `window` before
+ * Chrome 160); one it says nothing of (null: a worker's, an opaque origin's) is left out, since
+ * offering a stranger's tool under the page's name is what the check is for.
  */
 export async function pageToolsLayer(context: ModelContext, own: (name: string) => boolean, frame?: unknown): Promise<WebMcpLayer | undefined> {
   const listed = await context.getTools();
@@ -63,10 +67,11 @@ export async function pageToolsLayer(context: ModelContext, own: (name: string) 
   const tools: LayerTool[] = [];
   for (const tool of listed) {
     const name = typeof tool?.name === 'string' ? tool.name : '';
-    const elsewhere = frame !== undefined && tool.window !== undefined && tool.window !== null && tool.window !== frame;
-    if (!name || elsewhere || own(name) || byName.has(name)) continue;
-    byName.set(name, tool);
+    if (!name) continue;
+    const elsewhere = frame !== undefined && toolSource(tool) !== frame;
     const annotations = tool.annotations ?? {};
+    if (elsewhere || annotations.debugging === true || own(name) || byName.has(name)) continue;
+    byName.set(name, tool);
     const hints = {
       ...(annotations.readOnlyHint === true ? {readOnlyHint: true} : {}),
       ...(annotations.consequentialHint === true ? {consequentialHint: true} : {}),
