@@ -10,13 +10,13 @@
  * resize, style, remove, clear: consequential). The prefix is `autoui` for the first element of
  * the page, `autoui_<id>` (or `autoui_<n>`) for the others, so names never clash.
  *
- * Consume: the page's own registered tools (`getTools()`, read before each question; ours and
- * other frames' left out) become the session's `page` layer.
+ * Consume: the page's own registered tools (`getTools()`, read before each question; ours, other
+ * frames' and debugging tools left out) become the session's `page` layer.
  *
  * Where the browser has no WebMCP, the element says so once in the console and works without it.
  * The element loads this module only when `webmcp` is set.
  */
-import {modelContextOf, type ModelContext} from '../../webmcp/model-context.js';
+import {modelContextOf, registerModelContextTool, type ModelContext} from '../../webmcp/model-context.js';
 import {PAGE_SERVER_NAME, pageToolsLayer} from '../../webmcp/page-tools-layer.js';
 import type {AgentSession} from '../../session/agent-session.js';
 import type {AgentResult} from '../../agent/agent-loop.js';
@@ -83,6 +83,17 @@ const result = (output: ToolOutput, structured?: Record<string, unknown>) => ({
   ...(output.isError ? {isError: true} : {}),
   ...(structured ? {structuredContent: structured} : {}),
 });
+
+/** What `<prefix>_ask`'s `structuredContent` holds: its `outputSchema`, for browsers that take one. */
+const ASK_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    answer: {type: 'string', description: 'The agent\u2019s answer, as text.'},
+    stopReason: {enum: ['end_turn', 'max_iterations', 'max_tokens', 'aborted', 'error'], description: 'Why the answer ended.'},
+    widgets: {type: 'array', description: 'The widgets it showed on its canvas.', items: {type: 'object', properties: {id: {type: 'string'}, type: {type: 'string'}}, required: ['id', 'type']}},
+  },
+  required: ['answer', 'stopReason', 'widgets'],
+};
 
 /** A refusal the browser's agent reads (an error result, nothing in the person's transcript). */
 const refused = (text: string) => result({text, isError: true});
@@ -194,6 +205,7 @@ export class WebMcpLink {
         name: `${prefix}_ask`,
         description: 'Ask this page\u2019s agent a question in plain words. It reads the page\u2019s data servers, answers, and shows widgets (tables, charts, maps) on its canvas. Returns its answer and the widgets it showed.',
         inputSchema: {type: 'object', properties: {question: {type: 'string', description: 'The question, in plain words.'}}, required: ['question']},
+        outputSchema: ASK_OUTPUT_SCHEMA,
         execute: async (input: Record<string, unknown>) => {
           const question = typeof input.question === 'string' ? input.question.trim() : '';
           if (!question) return refused('The question is missing: {question: "..."}.');
@@ -232,7 +244,7 @@ export class WebMcpLink {
       if (controller.signal.aborted) return;
       this.#registered.add(tool.name);
       try {
-        await context.registerTool(tool, {signal: controller.signal});
+        await registerModelContextTool(context, tool, {signal: controller.signal});
       } catch (error) {
         this.#registered.delete(tool.name);
         if (!controller.signal.aborted) console.warn(`autoui-agent: WebMCP refused the tool ${tool.name}.`, error);
