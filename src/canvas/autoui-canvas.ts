@@ -45,7 +45,9 @@ export interface WidgetFailedDetail {
  * `layout: 'wide'` takes a whole row of the flow. Updates set the new params on the
  * same element: no remount, no flicker. Drafts (widgets the model is still writing) come after the
  * widgets, marked `aria-busy`, and fill as their params grow; the widget that finishes one keeps
- * its frame and its element.
+ * its frame and its element. Each frame is a focusable group named after its widget; its controls
+ * are drawn when it is first hovered or focused, and off-screen frames are skipped by the browser
+ * (`content-visibility: auto`) until scrolled near.
  *
  * Until the first widget (or draft) it says what will appear there, unless `readonly`. Given the
  * session's {@link RunStatus} (`status`), it says which step a run is on, or why the last question
@@ -60,8 +62,8 @@ export interface WidgetFailedDetail {
  * @csspart widget - Every widget's frame.
  * @csspart draft - The frame of a draft (also `widget`), until its call completes.
  * @csspart widget-<type> - The frame of widgets of one type (`widget-` and the type's name).
- * @csspart close - The close button of a widget.
- * @csspart handle - The drag handle of a widget.
+ * @csspart close - The close button of a widget (drawn when its frame is first hovered or focused).
+ * @csspart handle - The drag handle of a widget (drawn when its frame is first hovered or focused).
  * @csspart source - The line under a widget made from local files that names them.
  * @csspart <type>-<part> - A widget's inner part, re-exported under its type's name (a widget's `value` part as `<type>-value`).
  * @cssproperty --autoui-canvas-min-column - Narrowest column of the flow grid.
