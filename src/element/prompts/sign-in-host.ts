@@ -76,12 +76,35 @@ export function takeReturnedSignIn(serverUrl: string): {params: URLSearchParams;
   }
 }
 
+/**
+ * Opens `url` in a popup that has no `opener`: the authorization server's pages (and any page it
+ * sends the window to) cannot reach this page, read its frames or navigate it elsewhere. It opens
+ * blank, is cut from this page, then leaves for `url`: unlike `noopener`, which makes
+ * `window.open` return null, this still tells a blocked popup (null) from an open one, and lets
+ * its closing be seen. The answer comes back on the `autoui-oauth` channel.
+ */
+function openWithoutOpener(url: string): Window | null {
+  // A new window each time (not a named one to reuse): a reused window could be on the
+  // authorization server's origin already, where this page can neither cut nor steer it.
+  const popup = window.open('about:blank', '_blank', 'popup,width=520,height=720');
+  if (!popup) return null;
+  try {
+    popup.opener = null;
+    popup.location.replace(url);
+  } catch {
+    // Closed before it could leave (or the browser refused): seen as a closed window, a refusal.
+    popup.close();
+  }
+  return popup;
+}
+
 /** How long after the window closes an answer may still arrive (its message is sent just before). */
 const CLOSE_GRACE_MS = 800;
 
 /**
- * Opens the authorization page for the person, in the click's own task. Answers with the
- * redirect's query once the callback page sends it; with `error=access_denied` when the window is
+ * Opens the authorization page for the person, in the click's own task, in a window without
+ * `opener`. Answers with the redirect's query once the callback page sends it (on the channel,
+ * with this sign-in's `state`); with `error=access_denied` when the window is
  * closed first; and goes the same-tab way when the browser gives no window. Returns a function
  * that stops listening (the card was retracted).
  */
@@ -94,7 +117,7 @@ export function openSignInWindow(url: string, serverUrl: string, question: strin
     // Storage denied: nothing was left there either.
   }
   const expectedState = new URL(url).searchParams.get('state');
-  const popup = window.open(url, 'autoui-sign-in', 'popup,width=520,height=720');
+  const popup = openWithoutOpener(url);
   if (!popup) {
     const pending: PendingSignIn = {serverUrl, ...(question ? {question} : {}), returnUrl: location.href};
     try {
@@ -109,17 +132,12 @@ export function openSignInWindow(url: string, serverUrl: string, question: strin
   let done = false;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('autoui-oauth') : undefined;
   const finish = (query: string, checkState = false) => {
-    // The broadcast channel reaches every tab of the origin: only this sign-in's answer counts.
-    if (done || (checkState && new URLSearchParams(query).get('state') !== expectedState)) return;
+    // The broadcast channel reaches every window of the origin, and any of them may post on it:
+    // only this sign-in's answer (the `state` it sent) counts.
+    if (done || (checkState && (!expectedState || new URLSearchParams(query).get('state') !== expectedState))) return;
     done = true;
     stop();
     respond(new URLSearchParams(query));
-  };
-  const onMessage = (event: MessageEvent) => {
-    const data = event.data as {type?: unknown; params?: unknown} | null;
-    // Only our own origin's callback page, answering this window.
-    if (event.origin !== location.origin || event.source !== popup || data?.type !== 'autoui-oauth-callback' || typeof data.params !== 'string') return;
-    finish(data.params);
   };
   const onChannel = (event: MessageEvent) => {
     const data = event.data as {type?: unknown; params?: unknown} | null;
@@ -132,11 +150,9 @@ export function openSignInWindow(url: string, serverUrl: string, question: strin
   }, 400);
   const stop = () => {
     clearInterval(timer);
-    window.removeEventListener('message', onMessage);
     channel?.removeEventListener('message', onChannel);
     channel?.close();
   };
-  window.addEventListener('message', onMessage);
   channel?.addEventListener('message', onChannel);
   return () => {
     done = true;
