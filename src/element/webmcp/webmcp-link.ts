@@ -88,9 +88,9 @@ const result = (output: ToolOutput, structured?: Record<string, unknown>) => ({
 const ASK_OUTPUT_SCHEMA = {
   type: 'object',
   properties: {
-    answer: {type: 'string', description: 'The agent\u2019s answer, as text.'},
-    stopReason: {enum: ['end_turn', 'max_iterations', 'max_tokens', 'aborted', 'error'], description: 'Why the answer ended.'},
-    widgets: {type: 'array', description: 'The widgets it showed on its canvas.', items: {type: 'object', properties: {id: {type: 'string'}, type: {type: 'string'}}, required: ['id', 'type']}},
+    answer: {type: 'string'},
+    stopReason: {enum: ['end_turn', 'max_iterations', 'max_tokens', 'aborted', 'error']},
+    widgets: {type: 'array', items: {type: 'object', properties: {id: {type: 'string'}, type: {type: 'string'}}, required: ['id', 'type']}},
   },
   required: ['answer', 'stopReason', 'widgets'],
 };
