@@ -7,6 +7,7 @@
  * renders it as text.
  */
 import type {JsonSchema} from '../schema/json-schema.js';
+import type {Oversize} from './elicitation-limits.js';
 
 /** Formats a string field may declare; each has its own input type in the view. */
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
@@ -50,9 +51,11 @@ export interface FormRefusal {
     | 'bad-options'
     /** `required` names a property the form does not have: nobody could ever submit it. */
     | 'unknown-required'
-    /** More fields than a person should be asked at once. */
-    | 'too-many-fields';
+    /** Past one of the limits of `elicitation-limits.ts` (`over` says which): too large to draw safely. */
+    | 'too-large';
   key?: string;
+  /** With `too-large`: the limit passed, the size found and the limit. */
+  over?: Oversize;
   /** A developer's explanation, in English (console, tests); the view says it in the person's words. */
   message: string;
 }

@@ -15,9 +15,9 @@
  * `prompts/elicitation-content.ts`) only when a person presses Submit.
  */
 import type {ElicitationField, ElicitationForm, FieldBase, FieldOption, FormRefusal, StringFormat} from './elicitation-form.js';
+import {schemaOversize} from './elicitation-limits.js';
 
-/** Past this many properties the form is refused: a server asking for more is not asking a person. */
-export const MAX_FIELDS = 40;
+export {MAX_FIELDS} from './elicitation-limits.js';
 
 const FORMATS = new Set<string>(['email', 'uri', 'date', 'date-time']);
 /** Keywords that would change the shape of a property: we could not draw it faithfully. */
@@ -34,6 +34,12 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  */
 export function readElicitationSchema(requestedSchema: unknown): ElicitationForm {
   const refuse = (reason: FormRefusal['reason'], message: string, key?: string): ElicitationForm => ({ok: false, refusal: {reason, message, ...(key !== undefined ? {key} : {})}});
+  // First, before any work that grows faster than the schema: a server chooses its size.
+  const over = schemaOversize(requestedSchema);
+  if (over) {
+    const message = `requestedSchema is too large: ${over.what} ${over.what === 'schema' ? 'over' : over.count} (limit ${over.limit})`;
+    return {ok: false, refusal: {reason: 'too-large', message, over, ...(over.key !== undefined ? {key: over.key} : {})}};
+  }
   const schema = requestedSchema;
   if (!isRecord(schema) || schema.type !== 'object' || (schema.properties !== undefined && !isRecord(schema.properties))) {
     return refuse('not-an-object', 'requestedSchema must be an object schema with properties');
@@ -43,7 +49,6 @@ export function readElicitationSchema(requestedSchema: unknown): ElicitationForm
   }
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const keys = Object.keys(properties);
-  if (keys.length > MAX_FIELDS) return refuse('too-many-fields', `requestedSchema has ${keys.length} properties; at most ${MAX_FIELDS} are shown`);
   const required = schema.required === undefined ? [] : schema.required;
   if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) return refuse('not-an-object', 'required must be a list of property names');
   const unknown = required.find((r) => !Object.prototype.hasOwnProperty.call(properties, r));

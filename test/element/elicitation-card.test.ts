@@ -241,7 +241,7 @@ describe('elicitation card: URL mode', () => {
   });
 
   it('shows the host prominently and the full URL; opens nothing until clicked, then a new tab without opener; Done accepts', async () => {
-    const url = 'https://user@pay.example.org:8443/checkout?session=42#top';
+    const url = 'https://pay.example.org:8443/checkout?session=42#top';
     const {host, root, card, button, answers} = show({server: 'shop', mode: 'url', message: 'Please confirm the payment.', url});
     await frame();
     expect(focusIn(root)).to.equal(describe_(card()));
@@ -264,9 +264,10 @@ describe('elicitation card: URL mode', () => {
     expect(answers).to.deep.equal([{action: 'accept'}]);
   });
 
-  it('a look-alike host shows in its ASCII form; user info does not pass for the host', async () => {
-    const {card} = show({server: 'bank', mode: 'url', message: 'Sign the form.', url: 'https://mybank.com@xn--pypal-4ve.com/login'});
-    expect(card().querySelector('.host')!.textContent).to.equal('xn--pypal-4ve.com');
+  it('a look-alike host shows in its ASCII form; an address with user info is not offered, its real host named', async () => {
+    const {card, button} = show({server: 'bank', mode: 'url', message: 'Sign the form.', url: 'https://mybank.com@xn--pypal-4ve.com/login'});
+    expect(button('open')).to.equal(null);
+    expect(card().querySelector('.refused')!.textContent).to.contain('“mybank.com”').and.contain('Its real site is xn--pypal-4ve.com.');
     const idn = show({server: 'bank', mode: 'url', message: 'Sign.', url: 'https://раураl.com/'});
     expect(idn.card().querySelector('.host')!.textContent).to.match(/^xn--/);
   });

@@ -6,11 +6,13 @@
  * - **Form mode**: the server's message and its requested fields, each with a `<label>`, its
  *   description tied by `aria-describedby`, and its error (`aria-invalid`, plus a live summary);
  *   **Submit**, **Decline**, **Cancel**. A schema outside MCP's flat subset is not drawn: the card
- *   says so and offers Decline and Cancel only.
+ *   says so and offers Decline and Cancel only. So does a question past a size limit, in either
+ *   mode (`mcp/elicitation-limits.ts`): it says which limit, and shows the message cut short.
  * - **URL mode**: the server's message, the URL's host in large type and the full URL as text;
  *   **Open {host}**, **Decline**, **Cancel**. The URL opens (a new tab, without opener or referrer)
  *   only on the person's click and only when it is http(s); the card then waits, with **Done**
- *   (accept) and **Cancel**.
+ *   (accept) and **Cancel**. A URL with a user name before its host (`https://bank.example@evil.example/`)
+ *   is not offered: the card names its real host and offers Decline and Cancel.
  *
  * Everything on the card that came from the server (its message, labels, descriptions, option
  * names, the URL) is rendered as text, never as HTML, with characters that hide or reorder text
@@ -26,6 +28,9 @@ import {focusOnArrival} from '../common/card-focus.js';
 import {initialValue, readContent} from './elicitation-content.js';
 import type {ElicitationField, ElicitationForm} from '../../mcp/elicitation-form.js';
 import {readElicitationSchema} from '../../mcp/elicitation-schema.js';
+import {messageOversize} from '../../mcp/elicitation-limits.js';
+import {shortText, tooLargeText, userinfoRefusal} from './elicitation-too-large.js';
+import {inputKind} from './elicitation-input-kind.js';
 import {CardStore, liveCard} from '../common/live-card.js';
 import type {PromptStrings as Strings} from './prompt-strings.js';
 
@@ -66,7 +71,13 @@ class ElicitationCardState extends CardStore {
 
   constructor(entry: ElicitationCardEntry) {
     super();
-    this.form = entry.mode === 'form' ? readElicitationSchema(entry.schema) : {ok: false, refusal: {reason: 'not-an-object', message: 'URL mode'}};
+    // Sizes first, in either mode: a question past a limit is never drawn (elicitation-limits.ts).
+    const over = messageOversize(entry.message);
+    this.form = over
+      ? {ok: false, refusal: {reason: 'too-large', message: 'the message is too long', over}}
+      : entry.mode === 'form'
+        ? readElicitationSchema(entry.schema)
+        : {ok: false, refusal: {reason: 'not-an-object', message: 'URL mode'}};
     this.values = this.form.ok ? Object.fromEntries(this.form.fields.map((f) => [f.key, initialValue(f)])) : {};
   }
 }
@@ -103,7 +114,9 @@ export function elicitationCard(entry: ElicitationCardEntry, strings: Strings, r
     state.answered = true;
     respond(value);
   };
-  const view = () => (entry.mode === 'url' ? urlCard(entry, state, strings, answer) : formCard(entry, state, strings, answer));
+  // A question too large is refused the same way in both modes: by formCard, which says why.
+  const tooLarge = !state.form.ok && state.form.refusal.reason === 'too-large';
+  const view = () => (entry.mode === 'url' && !tooLarge ? urlCard(entry, state, strings, answer) : formCard(entry, state, strings, answer));
   return html`${liveCard(state, view)}`;
 }
 
@@ -117,7 +130,7 @@ function frame(entry: ElicitationCardEntry, state: ElicitationCardState, title: 
     event.stopPropagation();
     answer({action: 'cancel'});
   };
-  const message = revealHidden(entry.message ?? '');
+  const message = shortText(entry.message ?? '');
   const long = message.length >= LONG_MESSAGE;
   return html`<div part="elicitation" class="elicitation" role="group" tabindex="-1" data-mode=${entry.mode}
     aria-labelledby="${id}-title" aria-describedby="${id}-message" @keydown=${onKeydown} ${focusOnArrival(`elicitation:${entry.id}`)}>
@@ -130,11 +143,11 @@ function frame(entry: ElicitationCardEntry, state: ElicitationCardState, title: 
 
 /** Form mode. */
 function formCard(entry: ElicitationCardEntry, state: ElicitationCardState, s: Strings, answer: Answer): TemplateResult {
-  const title = s.elicitFormTitle.replace('{server}', revealHidden(entry.server));
+  const title = (entry.mode === 'url' ? s.elicitUrlTitle : s.elicitFormTitle).replace('{server}', revealHidden(entry.server));
   const {form} = state;
   if (!form.ok) {
-    const key = form.refusal.key;
-    const why = key === undefined ? s.elicitUnsupported : s.elicitUnsupportedField.replace('{field}', revealHidden(key));
+    const {key, over} = form.refusal;
+    const why = over ? tooLargeText(over, s) : key === undefined ? s.elicitUnsupported : s.elicitUnsupportedField.replace('{field}', revealHidden(key));
     return frame(entry, state, title, html`<p class="refused" dir="auto">${why}</p>`, declineAndCancel(s, answer), answer);
   }
   const id = domId(state);
@@ -232,39 +245,24 @@ function fieldView(field: ElicitationField, id: string, value: unknown, error: s
   }
 }
 
-/** The input a text or number field is typed in. */
-function inputKind(field: Extract<ElicitationField, {kind: 'text' | 'number'}>): {type: string; inputmode?: string; autocomplete: string} {
-  // Numbers are typed as text: a number input empties what it cannot parse ("3,5" on some
-  // keyboards), and the person would be told the field is empty instead of what to fix.
-  if (field.kind === 'number') return {type: 'text', inputmode: field.constraints.integer ? 'numeric' : 'decimal', autocomplete: 'off'};
-  switch (field.constraints.format) {
-    case 'email':
-      return {type: 'email', autocomplete: 'email'};
-    case 'uri':
-      return {type: 'url', autocomplete: 'url'};
-    case 'date':
-      return {type: 'date', autocomplete: 'off'};
-    case 'date-time':
-      return {type: 'datetime-local', autocomplete: 'off'};
-    default:
-      // A server's form is not the page's: the browser's saved entries for this page do not belong in it.
-      return {type: 'text', autocomplete: 'off'};
-  }
-}
-
 /** URL mode. */
 function urlCard(entry: ElicitationCardEntry, state: ElicitationCardState, s: Strings, answer: Answer): TemplateResult {
   const server = revealHidden(entry.server);
   const title = s.elicitUrlTitle.replace('{server}', server);
   const url = httpUrl(entry.url);
   if (!url) {
-    const shown = revealHidden(String(entry.url ?? '')).slice(0, SHOWN_REFUSED_URL);
+    const shown = shortText(String(entry.url ?? ''), SHOWN_REFUSED_URL);
     return frame(entry, state, title, html`<p class="refused" dir="auto">${s.elicitUrlRefused}</p>${shown ? html`<p class="href" dir="ltr">${shown}</p>` : nothing}`, declineAndCancel(s, answer), answer);
+  }
+  const hidden = userinfoRefusal(url, s);
+  if (hidden) {
+    const body = html`<p class="refused" dir="auto">${hidden}</p><p class="href" dir="ltr">${shortText(url.href, SHOWN_REFUSED_URL)}</p>`;
+    return frame(entry, state, title, body, declineAndCancel(s, answer), answer);
   }
   const open = (event: Event) => {
     // Checked again at the click: only ever an http(s) URL, in a tab that cannot reach this page.
     const target = httpUrl(url.href);
-    if (!target || state.answered) return;
+    if (!target || target.username || target.password || state.answered) return;
     window.open(target.href, '_blank', 'noopener,noreferrer');
     state.opened = true;
     const card = (event.currentTarget as HTMLElement).closest('[part="elicitation"]');
