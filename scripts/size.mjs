@@ -9,17 +9,23 @@
  * - The package: the tarball's size and what `npm install` of it brings into an empty app
  *   (packages, MB), from `npm pack` of this checkout (scripts/pack.mjs).
  * The bundle figures are deterministic (they read the built files); the install reads npm's cache
- * first and the registry for what it lacks.
+ * first and the registry for what it lacks. `--dist <dir>` measures the bundle of a build written
+ * to another folder, without the package's figures.
  */
 import {readFileSync, readdirSync, existsSync} from 'node:fs';
 import {gzipSync, brotliCompressSync, constants} from 'node:zlib';
-import {dirname, join, normalize, relative} from 'node:path';
+import {dirname, join, normalize, relative, resolve} from 'node:path';
 import {measureInstall, packTarball} from './pack.mjs';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+// `--dist <dir>`: measure a build written elsewhere (`vite build --outDir <dir>`, so as not to
+// overwrite dist/ while others use it); the package's figures are then left out, since the tarball
+// is packed from dist/.
+const distArg = process.argv.indexOf('--dist');
+const otherDist = distArg >= 0 ? process.argv[distArg + 1] : undefined;
+const dist = otherDist ? join(resolve(otherDist), '/') : new URL('../dist/', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(new URL('./size-budgets.json', import.meta.url), 'utf8'));
 if (!existsSync(join(dist, 'autoui-agent.js'))) {
-  console.error('size: dist/ is missing; run `npm run build` first.');
+  console.error(`size: ${otherDist ?? 'dist/'} holds no build; run \`npm run build\` first.`);
   process.exit(1);
 }
 
@@ -50,6 +56,8 @@ const closure = (file, seen = new Set()) => {
 const rows = [];
 const failures = [];
 const row = (label, files, budget) => {
+  // A folder given with --dist may hold the ES build alone (`vite build --outDir`): its other files are left out.
+  if (otherDist && !files.every((f) => existsSync(join(dist, f)))) return console.log(`${label}: not in ${otherDist}`), undefined;
   const size = measure(files);
   rows.push({label, ...size, budget});
   if (budget !== undefined && size.gzip > budget) failures.push(`${label}: ${size.gzip} B gzip > budget ${budget} B`);
@@ -59,7 +67,7 @@ const row = (label, files, budget) => {
 const initial = closure('autoui-agent.js');
 const es = row(`ES first load (${initial.size} files)`, [...initial], budgets.initial);
 const classic = row('classic script first load (loader + ES first load)', ['autoui-agent.iife.js', ...initial], budgets.classic);
-const ratio = classic.gzip / es.gzip;
+const ratio = classic ? classic.gzip / es.gzip : NaN;
 if (ratio > budgets.classicOverInitial) failures.push(`classic script first load is ×${ratio.toFixed(3)} the ES one > ×${budgets.classicOverInitial}`);
 row('core.js with its static imports', [...closure('core.js')], undefined);
 const chunks = readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`).filter((f) => f.endsWith('.js') && !initial.has(f)).sort();
@@ -78,9 +86,15 @@ row('standalone classic script (everything inlined)', ['autoui-agent.standalone.
 row('local model runtime wllama.wasm (provider="local" only)', ['wllama.wasm'], budgets.localRuntimeWasm);
 
 const kb = (n) => (n / 1000).toFixed(1).padStart(7);
-console.log(`${'script-tag build (dist/)'.padEnd(56)} ${'min kB'.padStart(7)} ${'gzip kB'.padStart(7)} ${'br kB'.padStart(7)} ${'budget'.padStart(7)}`);
+console.log(`${`script-tag build (${otherDist ?? 'dist/'})`.padEnd(56)} ${'min kB'.padStart(7)} ${'gzip kB'.padStart(7)} ${'br kB'.padStart(7)} ${'budget'.padStart(7)}`);
 for (const r of rows) console.log(`${r.label.padEnd(56)} ${kb(r.min)} ${kb(r.gzip)} ${kb(r.brotli)} ${r.budget ? kb(r.budget) : '      -'}`);
-console.log(`classic script first load / ES first load: ×${ratio.toFixed(3)} (budget ×${budgets.classicOverInitial})`);
+if (classic) console.log(`classic script first load / ES first load: ×${ratio.toFixed(3)} (budget ×${budgets.classicOverInitial})`);
+
+if (otherDist) {
+  if (failures.length) console.error(`\nsize budgets exceeded:\n  ${failures.join('\n  ')}`);
+  console.log(`\nsize: ${otherDist} measured; the package's figures need dist/ (npm run build)`);
+  process.exit(failures.length ? 1 : 0);
+}
 
 const pack = packTarball();
 const install = measureInstall(pack.tarball);
