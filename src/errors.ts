@@ -56,7 +56,7 @@ export const ErrorCodes = {
   SNAPSHOT_TOO_LARGE: 'SNAPSHOT_TOO_LARGE',
   /** The browser's storage refused to keep or give back the session (`persist`): quota, private mode. Nothing in memory is lost. */
   STORAGE_FAILED: 'STORAGE_FAILED',
-  /** An MCP App view asked for what it may not have (another server's tool, a model-only tool, a link that is not http(s)). Nothing was sent. */
+  /** An MCP App view asked for what it may not have (another server's tool, a model-only tool, a link that is not http(s), more calls of one tool waiting for approval than a view may queue). Nothing was sent. */
   APP_REFUSED: 'APP_REFUSED',
   /** An MCP App view cannot be shown: no `sandbox-url`, one on the page's own origin, or the sandbox page did not answer. Its text result is shown instead. */
   APP_SANDBOX: 'APP_SANDBOX',
