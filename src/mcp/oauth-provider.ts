@@ -17,7 +17,6 @@
  * redirect URL; nothing here is ever put in a message, an event or a snapshot.
  */
 import {
-  checkResourceAllowed,
   resourceUrlFromServerUrl,
   type AuthorizationServerMetadata,
   type DpopSession,
@@ -76,6 +75,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #metadata?: AuthorizationServerMetadata;
   readonly #dpopKeys: DpopKeyStore;
   #dpop?: Promise<DpopSession | undefined>;
+  /** Whether the server publishes protected-resource metadata, once discovery said. */
+  #resourceMetadataPublished?: boolean;
 
   /** `resource` is the MCP server's URL (the tokens' audience); `dpopKeys` where DPoP keys are kept. */
   constructor(options: McpAuthOptions, resource: string, dpopKeys: DpopKeyStore = defaultDpopKeyStore()) {
@@ -169,18 +170,15 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   /**
-   * The resource indicator, always sent: the protected-resource metadata's when it matches this
-   * server (checked as the SDK does), else the server's own URL. The SDK sends none when a server
-   * publishes no metadata, and a token without an audience is good at any server that trusts
-   * the same authorization server.
+   * The resource indicator where the SDK would send none: a server that publishes no
+   * protected-resource metadata gets its own URL as `resource`, since a token without an audience
+   * is good at any server that trusts the same authorization server. A getter, not a method: with
+   * metadata it is absent, so the SDK checks the metadata's `resource` and sends it verbatim, as
+   * published (a parsed URL would add a trailing slash the authorization server may not match).
    */
-  async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL> {
-    const own = resourceUrlFromServerUrl(serverUrl);
-    if (resource === undefined) return own;
-    if (!checkResourceAllowed({requestedResource: own, configuredResource: resource})) {
-      throw new Error(`Protected resource ${resource} does not match expected ${own.href} (or origin)`);
-    }
-    return new URL(resource);
+  get validateResourceURL(): ((serverUrl: string | URL) => Promise<URL>) | undefined {
+    if (this.#resourceMetadataPublished !== false) return undefined;
+    return async (serverUrl) => resourceUrlFromServerUrl(serverUrl);
   }
 
   /**
@@ -213,6 +211,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     this.issuer = state.authorizationServerMetadata?.issuer ?? String(state.authorizationServerUrl);
     this.#metadata = state.authorizationServerMetadata;
+    this.#resourceMetadataPublished = !!state.resourceMetadata;
     this.#dpop = undefined;
     await this.#options.store.set(keyFor.discovery(this.#resource), JSON.stringify(state));
   }
@@ -225,6 +224,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const state = await readJson<OAuthDiscoveryState>(this.#options.store, keyFor.discovery(this.#resource));
     if (state) this.issuer ??= state.authorizationServerMetadata?.issuer ?? String(state.authorizationServerUrl);
     if (state) this.#metadata ??= state.authorizationServerMetadata;
+    if (state) this.#resourceMetadataPublished = !!state.resourceMetadata;
     return state;
   }
 
