@@ -1,5 +1,6 @@
 /**
  * The Lua scripts of the Redis limit store (redis-limit-store.ts). Redis runs each one atomically.
+ * (Limits absent from a plan arrive as '' and `tonumber('')` is nil: no limit.)
  * Each touches the keys of one hash slot only, as a Redis Cluster requires: the visitor's scripts
  * touch the visitor's keys (one hash tag), the budget's scripts the one key of everyone's tokens.
  */
@@ -24,38 +25,89 @@ end
 local function used(key) return tonumber(redis.call('HGET', key, 'used') or '0') end
 `;
 
+// A visitor's requests between its two steps are "pending" (hash field id = "<minute>:<reserve>:
+// <expires ms>"). The visitor's limits count them neither as admitted nor as absent: a limit that
+// they alone would make the difference for gives no verdict yet ({2}: ask again), so a request is
+// refused only for what admitted requests used, and admitted only if every pending one could be.
+const PENDING = `
+local function pending(key, now, minute)
+  local inMinute, all, sameDay = 0, 0, 0
+  local fields = redis.call('HGETALL', key)
+  for i = 1, #fields, 2 do
+    local m, r, e = string.match(fields[i + 1], '^(%d+):(%d+):(%d+)$')
+    m, r, e = tonumber(m), tonumber(r), tonumber(e)
+    if e <= now then redis.call('HDEL', key, fields[i]) else
+      all = all + 1
+      if m == minute then inMinute = inMinute + 1 end
+      if math.floor(m / 1440) == math.floor(minute / 1440) then sameDay = sameDay + r end
+    end
+  end
+  return inMinute, all, sameDay
+end
+`;
+
 /**
- * Checks a visitor's own limits and, only when all pass, counts the request, its stream lease and
- * its reservation. A refusal writes nothing.
- * KEYS: minute counter, stream leases (sorted set), visitor tokens (hash).
- * ARGV: id, now, reserve, rpm, streams, tokens/day, lease ms, retry seconds (minute, day, stream).
+ * Judges a visitor's own limits, in order: {0, limit, retry seconds} when admitted requests alone
+ * reach one; {2} when pending requests could make the difference (the caller asks again shortly);
+ * else {1}, and the request is counted: at once when no budget step follows (`direct`), otherwise
+ * as pending until {@link CONFIRM_VISITOR} or {@link UNDO_VISITOR}. A refusal writes nothing.
+ * KEYS: minute counter, stream leases (sorted set), visitor tokens (hash), pending (hash).
+ * ARGV: id, now, reserve, rpm, streams, tokens/day, lease ms, minute, pending ms, direct (1/0),
+ * retry seconds (minute, day, stream), ms waited so far (pending marks expire by now + this).
  */
-export const ADMIT_VISITOR = `${IN_FLIGHT}
+export const ADMIT_VISITOR = `${IN_FLIGHT}${PENDING}
 local id, now, reserve = ARGV[1], tonumber(ARGV[2]), ARGV[3]
-local rpm, streams, tpd, lease = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
-if rpm and tonumber(redis.call('GET', KEYS[1]) or '0') >= rpm then return {0, 'requests_per_minute', ARGV[8]} end
+local rpm, streams, tpd, lease, minute = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local inMinute, all, sameDay = pending(KEYS[4], now + tonumber(ARGV[14]), minute)
+local undecided = false
+-- One limit: refused for admitted requests alone (unless an earlier limit is undecided), or undecided.
+local function judge(admitted, held, max, name, retry)
+  if not max then return nil end
+  if admitted >= max then return undecided and {2} or {0, name, retry} end
+  if admitted + held >= max then undecided = true end
+  return nil
+end
+local verdict = judge(rpm and tonumber(redis.call('GET', KEYS[1]) or '0') or 0, inMinute, rpm, 'requests_per_minute', ARGV[11])
+if verdict then return verdict end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if streams and redis.call('ZCARD', KEYS[2]) >= streams then return {0, 'concurrent_streams', ARGV[10]} end
-if tpd and used(KEYS[3]) + inflight(KEYS[3], now) >= tpd then return {0, 'tokens_per_day', ARGV[9]} end
-redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], 120)
-redis.call('ZADD', KEYS[2], now + lease, id)
-redis.call('PEXPIRE', KEYS[2], lease)
-redis.call('HSET', KEYS[3], 'r:' .. id, reserve .. ':' .. (now + lease))
-redis.call('EXPIRE', KEYS[3], ${TOKEN_KEY_TTL_SECONDS})
+verdict = judge(streams and redis.call('ZCARD', KEYS[2]) or 0, all, streams, 'concurrent_streams', ARGV[13])
+if verdict then return verdict end
+verdict = judge(tpd and used(KEYS[3]) + inflight(KEYS[3], now) or 0, sameDay, tpd, 'tokens_per_day', ARGV[12])
+if verdict then return verdict end
+if undecided then return {2} end
+if ARGV[10] == '1' then
+  redis.call('INCR', KEYS[1])
+  redis.call('EXPIRE', KEYS[1], 120)
+  redis.call('ZADD', KEYS[2], now + lease, id)
+  redis.call('PEXPIRE', KEYS[2], lease)
+  redis.call('HSET', KEYS[3], 'r:' .. id, reserve .. ':' .. (now + lease))
+  redis.call('EXPIRE', KEYS[3], ${TOKEN_KEY_TTL_SECONDS})
+else
+  redis.call('HSET', KEYS[4], id, minute .. ':' .. reserve .. ':' .. (now + tonumber(ARGV[9])))
+  redis.call('PEXPIRE', KEYS[4], tonumber(ARGV[9]))
+end
 return {1}
 `;
 
 /**
- * Takes back what {@link ADMIT_VISITOR} counted, when the budget then refused the request: the
- * request of the minute, the stream lease and the reservation. Keys left empty are deleted, so a
- * refused visitor leaves nothing behind.
- * KEYS: as ADMIT_VISITOR. ARGV: id.
+ * Counts a pending request the budget admitted: the request of the minute, its stream lease and
+ * its reservation. KEYS: as ADMIT_VISITOR. ARGV: id, now, reserve, lease ms.
  */
+export const CONFIRM_VISITOR = `
+local id, now, lease = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[4])
+redis.call('HDEL', KEYS[4], id)
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], 120)
+redis.call('ZADD', KEYS[2], now + lease, id)
+redis.call('PEXPIRE', KEYS[2], lease)
+redis.call('HSET', KEYS[3], 'r:' .. id, ARGV[3] .. ':' .. (now + lease))
+redis.call('EXPIRE', KEYS[3], ${TOKEN_KEY_TTL_SECONDS})
+return 1
+`;
+
+/** Drops a pending request the budget refused; an emptied hash goes with it. KEYS: pending. ARGV: id. */
 export const UNDO_VISITOR = `
-if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('HDEL', KEYS[3], 'r:' .. ARGV[1])
+redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
 `;
 

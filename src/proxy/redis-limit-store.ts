@@ -8,23 +8,53 @@
  * a visitor's counters and the budget for everyone cannot share one without putting every
  * visitor on one node. So a visitor's keys share a hash tag (`{v:<visitor>}`), everyone's tokens
  * have theirs (`{all}`), and an admission is two atomic scripts: the visitor's limits, then the
- * budget. (On one server the same two steps run; the keys are the same.)
+ * budget. (On one server the same steps run on the same keys.)
  *
- * Why two steps cannot overspend. Each limit is still checked and reserved in one atomic script
- * on its own key: the visitor's limits in the first, the budget in the second. A request is
- * forwarded only when both admitted it, and each reserves its upper bound before the next
- * admission on that key is judged, so every limit keeps the single-script bound: exceeded by at
- * most the tokens of one request, however many instances race. What two steps give up is only
- * all-or-nothing: between the steps the visitor's request of the minute, stream slot and
- * reservation are held for a request the budget may then refuse. Then a third script takes them
- * back, so the cost is a moment in which that same visitor's other requests may be refused too
- * early (never admitted too late), and no other visitor is affected. An instance that stops
- * between the steps leaves that hold until its lease ends, as one that stops mid-answer does.
- * Settling is two scripts as well (visitor, budget); an instance that stops between them leaves
- * the other's reservation to expire with its lease, as before.
+ * Why two steps stay exact. Each limit is checked and reserved in one atomic script on its own
+ * key, and a request is forwarded only when both steps admitted it, so no limit is exceeded by
+ * more than one request's tokens, however many instances race: the single-script bound. Between
+ * the steps the request is "pending" in its visitor's counters (when a budget is set; without one
+ * the second step cannot refuse and the first counts the request at once). The visitor's limits
+ * judge pending requests as neither admitted nor absent: a verdict they could change waits until
+ * they are confirmed (the budget admitted them) or dropped (it refused them), a few round trips;
+ * so a request is refused only for what admitted requests used, as with one script, and a request
+ * the budget refused leaves nothing. Only that visitor's racing requests ever wait, and a pending
+ * mark ends by itself after `PENDING_MS`, so an instance that stops between the steps cannot hold
+ * one for long. Settling is two scripts as well (visitor, budget); an instance that stops between
+ * them leaves the other's reservation to expire with its lease, as one that stops mid-answer does.
  */
 import {dayOf, minuteOf, secondsToNextDay, secondsToNextMinute, STREAM_RETRY_SECONDS, type Admission, type AdmissionPlan, type LimitName, type LimitStore} from './limits.js';
-import {ADMIT_BUDGET, ADMIT_VISITOR, SETTLE_BUDGET, SETTLE_VISITOR, UNDO_VISITOR} from './redis-limit-scripts.js';
+import {ADMIT_BUDGET, ADMIT_VISITOR, CONFIRM_VISITOR, SETTLE_BUDGET, SETTLE_VISITOR, UNDO_VISITOR} from './redis-limit-scripts.js';
+
+/** A script's verdict: [1] admitted, [0, limit, retry seconds] refused, [2] undecided while other requests are pending. */
+type Verdict = [0 | 1 | 2, LimitName?, string?];
+
+/**
+ * How long a request may stay pending between its two steps. Its mark ends by itself after this,
+ * so an instance that stops between the steps holds it no longer (meanwhile its visitor's requests
+ * that the mark could decide wait, and get the proxy's 503 after `storeTimeoutMs`); a step slower
+ * than this (a Redis far slower than any sane `storeTimeoutMs`) could let one more request through.
+ */
+const PENDING_MS = 10_000;
+/** How long to wait before asking again when other requests of the visitor are pending. */
+const UNDECIDED_RETRY_MS = 5;
+
+/**
+ * Runs `ask(waitedMs)` until its verdict is not "undecided". Other requests' steps end within a
+ * few round trips; a mark left by a stopped instance expires by the plan's time plus the time
+ * waited, so the wait ends within `PENDING_MS` whatever the plan's clock says.
+ */
+async function undecidedAgain(ask: (waitedMs: number) => Promise<Verdict>): Promise<Verdict> {
+  const started = Date.now();
+  for (;;) {
+    const waited = Date.now() - started;
+    // Marks keep coming only if the visitor keeps sending: past twice their life, give up (the proxy answers 503).
+    if (waited > 2 * PENDING_MS) throw new Error('the visitor\'s pending admissions did not resolve');
+    const result = await ask(waited);
+    if (result[0] !== 2) return result;
+    await new Promise((resolve) => setTimeout(resolve, UNDECIDED_RETRY_MS));
+  }
+}
 
 /** The part of a Redis client the store uses: ioredis's `eval(script, numKeys, ...keysAndArgs)` and `hgetall` (a `Redis` or a `Cluster`). */
 export interface RedisEvalClient {
@@ -64,12 +94,13 @@ export function createRedisLimitStore({client, prefix = 'autoui-proxy:'}: RedisL
       minute: `${visitor}:rpm:${minuteOf(plan.now)}`,
       streams: `${visitor}:streams`,
       visitorTokens: `${visitor}:tokens:${day}`,
+      pending: `${visitor}:pending`,
       allTokens: `${prefix}{all}:tokens:${day}`,
     };
   };
   const limit = (value: number | undefined) => (value === undefined ? '' : String(value));
   const verdict = (result: unknown): Admission => {
-    const [admitted, name, retry] = result as [number, LimitName?, string?];
+    const [admitted, name, retry] = result as Verdict;
     return admitted === 1 ? {admitted: true} : {admitted: false, limit: name!, retryAfterSeconds: Number(retry)};
   };
 
@@ -77,22 +108,35 @@ export function createRedisLimitStore({client, prefix = 'autoui-proxy:'}: RedisL
     async admit(plan: AdmissionPlan): Promise<Admission> {
       const k = keys(plan);
       const reserve = Math.ceil(plan.reserve);
-      const visitorKeys = [k.minute, k.streams, k.visitorTokens];
-      const own = verdict(await client.eval(
-        ADMIT_VISITOR, 3, ...visitorKeys,
+      const visitorKeys = [k.minute, k.streams, k.visitorTokens, k.pending];
+      // Without a budget the second step cannot refuse, so the visitor's step counts at once.
+      const direct = plan.dailyTokenBudget === undefined;
+      const own = await undecidedAgain(async (waitedMs) => (await client.eval(
+        ADMIT_VISITOR, 4, ...visitorKeys,
         plan.id, plan.now, reserve, limit(plan.requestsPerMinute), limit(plan.concurrentStreams), limit(plan.tokensPerDay), plan.leaseMs,
-        secondsToNextMinute(plan.now), secondsToNextDay(plan.now), STREAM_RETRY_SECONDS,
-      ));
-      if (!own.admitted) return own;
+        minuteOf(plan.now), PENDING_MS, direct ? 1 : 0, secondsToNextMinute(plan.now), secondsToNextDay(plan.now), STREAM_RETRY_SECONDS, waitedMs,
+      )) as Verdict);
+      if (own[0] !== 1) return verdict(own);
       let budget: Admission;
       try {
         budget = verdict(await client.eval(ADMIT_BUDGET, 1, k.allTokens, plan.id, plan.now, reserve, limit(plan.dailyTokenBudget), plan.leaseMs, secondsToNextDay(plan.now)));
       } catch (error) {
-        // The request will not be forwarded: give the visitor's counts back if Redis still answers.
-        await client.eval(UNDO_VISITOR, 3, ...visitorKeys, plan.id).catch(() => {});
+        // The request will not be forwarded: drop its pending mark if Redis still answers (else it expires).
+        if (!direct) await client.eval(UNDO_VISITOR, 1, k.pending, plan.id).catch(() => {});
         throw error;
       }
-      if (!budget.admitted) await client.eval(UNDO_VISITOR, 3, ...visitorKeys, plan.id);
+      if (direct) return budget;
+      if (!budget.admitted) {
+        await client.eval(UNDO_VISITOR, 1, k.pending, plan.id);
+        return budget;
+      }
+      try {
+        await client.eval(CONFIRM_VISITOR, 4, ...visitorKeys, plan.id, plan.now, reserve, plan.leaseMs);
+      } catch (error) {
+        // Not forwarded after all: give the budget's reservation back if Redis still answers.
+        await client.eval(SETTLE_BUDGET, 1, k.allTokens, plan.id, 0).catch(() => {});
+        throw error;
+      }
       return budget;
     },
 

@@ -159,6 +159,17 @@ export function limitStoreContract(makeStores) {
     assert.deepEqual(await b.admit(plan({...own, dailyTokenBudget: 1000})), {admitted: true});
   });
 
+  it("one visitor's requests racing into a spent budget are all refused for the budget, never for a limit of its own they did not reach", async () => {
+    const stores = makeStores(3);
+    const visitor = visitorId();
+    const limits = {visitor, reserve: 100, requestsPerMinute: 2, concurrentStreams: 2, tokensPerDay: 150, dailyTokenBudget: 100};
+    // One admitted request (0 < 100) reserves the whole budget; its visitor stays under its own limits.
+    const verdicts = await Promise.all(Array.from({length: 12}, (_, i) => stores[i % 3].admit(plan(limits))));
+    assert.equal(verdicts.filter((v) => v.admitted).length, 1);
+    assert.deepEqual([...new Set(verdicts.filter((v) => !v.admitted).map((v) => v.limit))], ['daily_token_budget']);
+    assert.deepEqual(await stores[0].usage(NOON, visitor), {used: 0, reserved: 100});
+  });
+
   it('a new UTC day starts with fresh token counters and budget, and day refusals say how long until midnight', async () => {
     const [a, b] = makeStores(2);
     const visitor = visitorId();

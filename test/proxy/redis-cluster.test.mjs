@@ -93,3 +93,34 @@ describe('the Redis store on a cluster keeps nothing for refused admissions', ()
     assert.equal(await keysInCluster(client), keys);
   });
 });
+
+describe('an instance that stops between the two steps of an admission', () => {
+  /** A client whose budget step never answers, as when its instance stops right after the visitor's step. */
+  function stopsBeforeBudget(client, reached) {
+    return {
+      eval(script, keys, ...rest) {
+        if (keys === 1 && script.includes("'daily_token_budget'")) {
+          reached();
+          return new Promise(() => {});
+        }
+        return client.eval(script, keys, ...rest);
+      },
+      hgetall: (key) => client.hgetall(key),
+    };
+  }
+
+  it("holds its visitor's counts only until its pending mark expires (10 s by the proxies' clock)", async () => {
+    const prefix = 'cluster-stopped:';
+    let reached;
+    const budgetStep = new Promise((resolve) => (reached = resolve));
+    const stopped = createRedisLimitStore({client: stopsBeforeBudget(clients[0], reached), prefix});
+    const alive = createRedisLimitStore({client: clients[1], prefix});
+    const now = Date.UTC(2031, 4, 20, 12, 0, 15);
+    const limits = {visitor: 'ip:10.9.9.9', reserve: 10, leaseMs: 600_000, requestsPerMinute: 1, concurrentStreams: 1, tokensPerDay: 1000, dailyTokenBudget: 1000};
+    void stopped.admit({...limits, id: 'stopped', now});
+    await budgetStep;
+    // Same minute, 10 s on: the mark has expired, and the visitor has its one request, stream and tokens.
+    assert.deepEqual(await alive.admit({...limits, id: 'next', now: now + 10_000}), {admitted: true});
+    assert.deepEqual(await alive.usage(now + 10_000, limits.visitor), {used: 0, reserved: 10});
+  });
+});
