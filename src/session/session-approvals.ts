@@ -54,6 +54,8 @@ export class SessionApprovals {
   #alwaysByUrl = new Set<string>();
   /** "Always allow" answers for in-page layers, by the layer object. */
   #alwaysByLayer = new WeakMap<ToolLayer, Set<string>>();
+  /** Requests waiting for an answer: an "always allow" also answers the others of that tool (two views polling it). */
+  #waiting = new Set<{layer: ToolLayer; tool: LayerTool; respond: (decision: ApprovalDecision) => void}>();
 
   constructor(hooks: ApprovalHooks) {
     this.#hooks = hooks;
@@ -109,6 +111,7 @@ export class SessionApprovals {
       const settledHere = new AbortController();
       const finish = (state: Exclude<ApprovalState, 'pending'>, answer: ApprovalAnswer) => {
         done = true;
+        this.#waiting.delete(waiting);
         signal.removeEventListener('abort', onAbort);
         settledHere.abort();
         const run = () => {
@@ -132,7 +135,11 @@ export class SessionApprovals {
         }
         if (decision === 'allow-always') this.#rememberAlways(layer, tool);
         finish(STATE_OF[decision] as Exclude<ApprovalState, 'pending'>, {decision, ...(typeof reason === 'string' && reason.trim() ? {reason} : {})});
+        // The person said this tool may run without asking: its other open questions are answered too.
+        if (decision === 'allow-always') for (const other of [...this.#waiting]) if (this.#isAlways(other.layer, other.tool)) other.respond('allow-always');
       };
+      const waiting = {layer, tool, respond};
+      this.#waiting.add(waiting);
       signal.addEventListener('abort', onAbort, {once: true});
       if (signal.aborted) {
         telling = false;

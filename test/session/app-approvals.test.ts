@@ -96,6 +96,17 @@ describe('AgentSession: approvals of an MCP App view\'s calls', () => {
     expect(asked).to.have.length(1);
   });
 
+  it('"always allow" on one view\'s card also answers the card another view has open for the same tool', async () => {
+    const {asked, open, write, cardsShown} = await probeSession();
+    const a = write('view-a', 'x');
+    const b = write('view-b', 'y');
+    await cardsShown(2);
+    open.get(asked[0])!('allow-always');
+    expect(await a).to.equal('wrote x');
+    expect(open.size, "view-b's card is answered by it").to.equal(0);
+    expect(await b).to.equal('wrote y');
+  });
+
   it('another view gets its own card, and a card whose calls were all cancelled is taken back', async () => {
     const {asked, open, write, cardsShown} = await probeSession();
     const stop = new AbortController();
