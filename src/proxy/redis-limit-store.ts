@@ -121,8 +121,10 @@ export function createRedisLimitStore({client, prefix = 'autoui-proxy:'}: RedisL
       try {
         budget = verdict(await client.eval(ADMIT_BUDGET, 1, k.allTokens, plan.id, plan.now, reserve, limit(plan.dailyTokenBudget), plan.leaseMs, secondsToNextDay(plan.now)));
       } catch (error) {
-        // The request will not be forwarded: drop its pending mark if Redis still answers (else it expires).
-        if (!direct) await client.eval(UNDO_VISITOR, 1, k.pending, plan.id).catch(() => {});
+        // The request will not be forwarded: give back what the visitor's step took, if Redis still
+        // answers (else the mark expires, or the stream lease and reservation end with their lease).
+        const giveBack = direct ? client.eval(SETTLE_VISITOR, 2, k.streams, k.visitorTokens, plan.id, 0) : client.eval(UNDO_VISITOR, 1, k.pending, plan.id);
+        await giveBack.catch(() => {});
         throw error;
       }
       if (direct) return budget;
