@@ -142,7 +142,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     const {clientId, clientSecret} = this.#options;
     // A pre-registered id (not the address of a Client ID Metadata Document) is used as it is.
-    if (clientId && !this.clientMetadataUrl) return {client_id: clientId, ...(clientSecret ? {client_secret: clientSecret} : {})};
+    if (clientId && !isHttpsUrl(clientId)) return {client_id: clientId, ...(clientSecret ? {client_secret: clientSecret} : {})};
     return readJson(this.#options.store, keyFor.client(ctx?.issuer ?? this.issuer ?? '', this.redirectUrl));
   }
 

@@ -67,6 +67,15 @@ describe('sign-in: what is checked before the person is sent', () => {
     expect(failure?.code).to.equal('MCP_AUTH_FAILED');
     expect(failure?.message).to.contain('iss').and.contain('mix-up');
   });
+
+  it('a client metadata document (one fixed redirect) with a server that does not send iss: registers dynamically instead', async () => {
+    const document = 'https://client.example/autoui/client-metadata.json';
+    const {asked} = await connect('/v/cimd-no-iss/mcp', {clientId: document});
+    expect(asked).to.have.length(1);
+    const query = asked[0]!.url.searchParams;
+    expect(query.get('client_id')).to.not.equal(document);
+    expect(new URL(query.get('redirect_uri')!).searchParams.get('autoui-server')).to.equal(`${base()}/v/cimd-no-iss/mcp`);
+  });
 });
 
 describe('sign-in: mix-up (a hostile server relays the person to an honest one)', () => {

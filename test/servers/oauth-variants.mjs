@@ -7,6 +7,7 @@
  *   `/as/<variant>`, whose metadata is honest except for the variant: `no-pkce` (no
  *   `code_challenge_methods_supported`), `http-endpoint`, `blob-endpoint`, `file-endpoint`,
  *   `ftp-endpoint` (its authorization page's scheme), `no-iss` (does not name itself in answers),
+ *   `cimd-no-iss` (takes Client ID Metadata Documents, does not send `iss`),
  *   `honest` and `hostile` (the two sides of a mix-up; neither sends `iss`).
  * - `/noprm/mcp`: no protected-resource metadata at all; the authorization server is the origin's.
  * Authorization pages approve at once (302 back with `code` and `state`); the token endpoint
@@ -43,7 +44,8 @@ export async function start() {
       authorization_response_iss_parameter_supported: true,
     };
     if (variant === 'no-pkce') delete meta.code_challenge_methods_supported;
-    if (['no-iss', 'honest', 'hostile'].includes(variant)) delete meta.authorization_response_iss_parameter_supported;
+    if (['no-iss', 'honest', 'hostile', 'cimd-no-iss'].includes(variant)) delete meta.authorization_response_iss_parameter_supported;
+    if (variant === 'cimd-no-iss') meta.client_id_metadata_document_supported = true;
     return meta;
   }
 
