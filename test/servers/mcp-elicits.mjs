@@ -3,8 +3,13 @@
  * (elicitation, form mode) and `link_account` by a page to open (URL mode). Under the 2025
  * lifecycle it sends `elicitation/create` during the call; under 2026-07-28 it answers the call
  * with an "input required" result and reads the answer when the client calls again.
+ *
+ * `ask_posted` asks whatever question a test posted to `/question` (any size, any shape: the
+ * limits of a server's question are tested with it); the posted body travels beside the model's
+ * conversation, so only the question itself is large.
  */
 import {McpServer, inputRequired} from '@modelcontextprotocol/server';
+import {z} from 'zod';
 import {startMcpHttpHost} from '../../demo/servers/lib/mcp-http-host.mjs';
 
 export const name = 'mcp-elicits';
@@ -20,6 +25,9 @@ const BOOKING = {
 };
 
 const text = (t) => ({content: [{type: 'text', text: t}]});
+
+/** Questions posted by tests, by id: `{message, requestedSchema}` or `{message, url}`. */
+const posted = new Map();
 
 /** The person's answer: from this request's `inputResponses` (2026) or by asking now (2025). */
 async function ask(ctx, key, request) {
@@ -53,7 +61,28 @@ function createElicitsServer(origin) {
     if (answer.required) return answer.required;
     return text(answer.action === 'accept' ? 'Account linked.' : `The person chose ${answer.action}: not linked.`);
   });
+  server.registerTool('ask_posted', {description: 'Asks the question a test posted.', inputSchema: {id: z.string()}, annotations: {readOnlyHint: true}}, async ({id}, ctx) => {
+    const question = posted.get(id);
+    if (!question) return {...text(`no question ${id}`), isError: true};
+    const {message = '', requestedSchema, url} = question;
+    const answer = await ask(ctx, `posted-${id}`, url !== undefined
+      ? {modern: inputRequired.elicitUrl({url, message}), legacy: {mode: 'url', url, message, elicitationId: id}}
+      : {modern: inputRequired.elicit({message, requestedSchema}), legacy: {mode: 'form', message, requestedSchema}});
+    if (answer.required) return answer.required;
+    return text(`The person chose ${answer.action}.`);
+  });
   return server;
+}
+
+/** Keeps a question a test posts (`POST /question?id=…`, the question as JSON) for `ask_posted`. */
+async function postQuestion(req, res) {
+  const id = new URL(req.url, 'http://x').searchParams.get('id') ?? '';
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  posted.set(id, JSON.parse(Buffer.concat(chunks).toString('utf8')));
+  // Tests post a few hundred questions at most: keep the latest ones.
+  if (posted.size > 500) posted.delete(posted.keys().next().value);
+  res.writeHead(204).end();
 }
 
 /** @returns {Promise<{url: string, close(): Promise<void>}>} */
@@ -61,7 +90,9 @@ export async function start() {
   let origin = '';
   const host = await startMcpHttpHost({
     createServer: () => createElicitsServer(origin),
-    extraRoutes: (req, res) => {
+    extraRoutes: async (req, res) => {
+      // The host answers CORS and preflights for every path.
+      if (req.url?.startsWith('/question')) return (await postQuestion(req, res), true);
       if (!req.url?.startsWith('/connect')) return false;
       // The page URL-mode elicitation sends the person to: tiny, and inert (no script to run).
       res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'"});
