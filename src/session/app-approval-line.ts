@@ -59,7 +59,7 @@ export class AppApprovalLines {
     try {
       for (;;) {
         if (signal.aborted) return {decision: 'deny'};
-        const card = (line.card ??= this.#newCard(line, argsKey, askPerson));
+        const card = (line.card ??= this.#newCard(key, line, argsKey, askPerson));
         if (card.args === argsKey) return await join(card, signal);
         const answer = await untilAnswered(card, signal);
         // Retracted (its callers left) is nobody's "deny": ask again. A person's "deny" answers all.
@@ -67,17 +67,23 @@ export class AppApprovalLines {
       }
     } finally {
       line.waiting--;
-      if (line.waiting === 0 && !line.card && this.#lines.get(key) === line) this.#lines.delete(key);
+      this.#dropIfIdle(key, line);
     }
   }
 
-  #newCard(line: Line, args: string, askPerson: AskPerson): PendingCard {
+  /** Forgets a line nobody waits on and no card holds (a view's lines go with its calls). */
+  #dropIfIdle(key: string, line: Line): void {
+    if (line.waiting === 0 && !line.card && this.#lines.get(key) === line) this.#lines.delete(key);
+  }
+
+  #newCard(key: string, line: Line, args: string, askPerson: AskPerson): PendingCard {
     const retract = new AbortController();
     const card: PendingCard = {args, answer: askPerson(retract.signal), callers: 0, retract, answered: false};
     // The first reaction to the answer, so waiters read `answered` and a free line when they wake.
     const done = () => {
       card.answered = true;
       if (line.card === card) line.card = undefined;
+      this.#dropIfIdle(key, line);
     };
     card.answer.then(done, done);
     return card;
