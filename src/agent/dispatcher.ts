@@ -96,7 +96,7 @@ export class Dispatcher {
     if (call.inputError) {
       output = failure(ErrorCodes.TOOL_INPUT_INVALID, `The arguments of ${call.name} could not be used: ${call.inputError}. Nothing was executed; send the call again with a JSON object.`);
     } else if (route.kind === 'recall') {
-      output = answerRecall(buffer, call.input);
+      output = answerRecall(buffer, call.input, this.#options.maxResultLength);
     } else if (route.kind === 'unknown') {
       output = failure(ErrorCodes.TOOL_UNKNOWN, route.message);
     } else if (!this.#repeats.allow(route.kind === 'tool' ? route.entry.name : call.name, call.input)) {
@@ -119,7 +119,7 @@ export class Dispatcher {
       type: 'tool-result',
       toolCallId: call.id,
       toolName: call.name,
-      // recall gives back the full text, by definition; everything else is capped.
+      // recall answers in parts no longer than the cap already; everything else is capped here.
       output: route.kind === 'recall' ? output.text : truncateForModel(output.text, call.id, this.#options.maxResultLength),
     };
     if (output.isError) part.isError = true;

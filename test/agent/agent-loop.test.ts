@@ -111,6 +111,17 @@ describe('runAgentLoop', () => {
     expect(parts.map((p) => p.replace(/… \[characters [^\]]*\]$/, '')).join('')).to.equal(full);
   });
 
+  it('a small model gets recalled parts of its own result size (4,000 characters), not the large model\'s', async () => {
+    class SmallModel extends ScriptedModel {
+      readonly small = true;
+    }
+    const model = new SmallModel([turn([call('data_mcp_big', {}, 'toolu_small_big')]), turn([call('recall', {id: 'toolu_small_big'})]), turn([text('done')])]);
+    const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
+    const part = result.toolCalls[1].result;
+    expect(part.length).to.be.at.most(4_000).and.above(3_000);
+    expect(part).to.match(/"offset": \d+\}\) for the next part\]$/);
+  });
+
   it('recall of a result that fits in one part gives it whole; an offset past the end is an error the model can act on', async () => {
     const model = new ScriptedModel([turn([call('data_mcp_query_sql', {sql: 'a'}, 'toolu_small')]), turn([call('recall', {id: 'toolu_small'}), call('recall', {id: 'toolu_small', offset: 1_000_000})]), turn([text('done')])]);
     const result = await runAgentLoop('q', {provider: model, layers: [data(), displayLayer()]});
