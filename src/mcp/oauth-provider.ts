@@ -111,7 +111,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   /** Why `params` (a redirect's answer) is not for this server's sign-in, or `undefined`. */
-  answerMismatch(params: URLSearchParams): string | undefined {
+  async answerMismatch(params: URLSearchParams): Promise<string | undefined> {
+    // After a same-tab sign-in this is a new page: what discovery learnt is in the store.
+    this.#metadata ??= (await readJson<OAuthDiscoveryState>(this.#options.store, keyFor.discovery(this.#resource)))?.authorizationServerMetadata;
     return answerMismatch(params, this.#resource, this.#fixedRedirect);
   }
 

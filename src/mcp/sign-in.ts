@@ -111,7 +111,7 @@ export async function completeSignIn(context: SignInContext, provider: StoredOAu
   }
   // Before anything else is looked at: an answer delivered at another server's redirect address
   // was sent by another authorization server (mix-up), and its code must not leave this page.
-  const mismatch = provider.answerMismatch(params);
+  const mismatch = await provider.answerMismatch(params);
   if (mismatch) {
     throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The sign-in answer for ${server} was refused: ${mismatch}. Nothing was exchanged; sign in again.`, {details});
   }
