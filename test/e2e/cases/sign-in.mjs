@@ -62,6 +62,8 @@ export const cases = [
         const popup = await popupOpened;
         await popup.waitForLoadState();
         assert.match(await popup.textContent('h1'), /Sign in to the Notes server/);
+        // The authorization server's page cannot reach or navigate the page that opened it.
+        assert.equal(await popup.evaluate(() => window.opener === null), true, 'the sign-in window has an opener');
         await popup.click('button[value="allow"]');
         await answered(page);
         const events = await page.evaluate(() => window.__e2e.events.map((e) => e.type));
