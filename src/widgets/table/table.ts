@@ -36,7 +36,7 @@ const STRINGS = textTable(
  * Columns are sorted by clicking (or pressing Enter/Space on) their header; numbers are
  * right-aligned and formatted in the element's language, dates formatted, URLs shown as safe
  * links (http(s) only). A row's URLs are checked when the row is first drawn, and a refused one is
- * shown as an empty cell and listed in {@link AutouiTableWidget.droppedUrls}. The CSV export keeps the current order and neutralises spreadsheet formulas.
+ * shown as an empty cell and listed in `droppedUrls`. The CSV export keeps the current order and neutralises spreadsheet formulas.
  *
  * @csspart header - The line above the table (title, row count, export button).
  * @csspart title - The table title.
