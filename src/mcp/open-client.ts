@@ -14,6 +14,8 @@
 import {Client, ProtocolError, ProtocolErrorCode, SSEClientTransport, StreamableHTTPClientTransport, type ClientCapabilities, type PriorDiscovery} from '@modelcontextprotocol/client';
 import {MCP_APPS_CAPABILITIES} from './app-meta.js';
 import {httpStatusOf, isFetchFailure} from './connect-errors.js';
+import {boundedFetch} from './answer-bounds.js';
+import {REFUSED_REQUEST_METHOD} from './answer-limits.js';
 import {answerElicitation} from './elicitation.js';
 import {RuntimeSchemaValidator} from './sdk-validator.js';
 import {SKILLS_EXTENSION} from './skill-recipes.js';
@@ -46,16 +48,19 @@ const FEATURES: Record<string, string> = {
 export const STANDING_PER_HOST = 2;
 const standingByHost = new Map<string, number>();
 
-/** The fetch of one connection attempt; `seen` learns whether `initialize` was answered. */
+/**
+ * The fetch of one connection attempt; `seen` learns whether `initialize` was answered. Every
+ * answer is held to the limits of one message (answer-bounds.ts) before the SDK reads it.
+ */
 function fetchFor(seen: {initialized: boolean}): typeof fetch {
-  return async (input, init) => {
+  return boundedFetch(async (input, init) => {
     const resuming = init?.headers !== undefined && new Headers(init.headers).has('last-event-id');
     if (init?.method === 'GET' && !resuming) return standingStream(input, init);
     const response = await globalThis.fetch(input, init);
     // Whether `initialize` was answered, to tell a session id the page could not read (CORS) from a refusal.
     if (response.ok && typeof init?.body === 'string' && init.body.includes('"method":"initialize"')) seen.initialized = true;
     return response;
-  };
+  });
 }
 
 /** A standing stream, if this host has room for one; released when it ends, fails or is aborted. */
@@ -158,6 +163,8 @@ function createClient(options: OpenClientOptions, protocol: McpProtocolChoice): 
     client.setRequestHandler('elicitation/create', (request, ctx) => answerElicitation(elicit, options.label, request.params, ctx));
   }
   client.fallbackRequestHandler = async (request) => {
+    // A request over the limits of one message, replaced before the SDK read it (answer-bounds.ts).
+    if (request.method === REFUSED_REQUEST_METHOD) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, String(request.params?.reason ?? 'Refused: too large.'));
     const feature = FEATURES[request.method] ?? request.method;
     throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Not supported: autoui-agent does not support ${feature}; the request "${request.method}" was refused.`);
   };
@@ -224,7 +231,7 @@ async function openStreamable(options: OpenClientOptions, protocol: McpProtocolC
 /** The legacy HTTP+SSE transport (protocol 2024-11-05 servers). */
 async function openLegacySse(options: OpenClientOptions): Promise<OpenedClient> {
   const client = createClient(options, '2025-11-25');
-  const transport = new SSEClientTransport(options.url, {requestInit: {headers: options.headers}, ...(options.authProvider ? {authProvider: options.authProvider} : {})});
+  const transport = new SSEClientTransport(options.url, {requestInit: {headers: options.headers}, fetch: boundedFetch(globalThis.fetch), ...(options.authProvider ? {authProvider: options.authProvider} : {})});
   try {
     await connectWithSignal(client, () => client.connect(transport, {signal: options.signal}), options.signal);
   } catch (error) {
