@@ -16,7 +16,7 @@ import {canvasStatusTexts} from './canvas-status-texts.js';
 import {CanvasGestures} from './canvas-gestures.js';
 import {exportParts, exportedParts} from './canvas-parts.js';
 import {FrameElements, frameLabels, settled, type Frame} from './canvas-frames.js';
-import {frameOrder, frameView} from './canvas-frame-view.js';
+import {frameOrder, frameView, MANY_FRAMES} from './canvas-frame-view.js';
 import {WidgetArrivals} from './widget-arrivals.js';
 import {WidgetLoads} from './widget-loads.js';
 import {FrameControls} from './frame-controls.js';
@@ -220,7 +220,7 @@ export class AutouiCanvas extends LitElement {
     // One listener of each kind for the whole canvas, not three per frame (see canvas-gestures.ts).
     const gestures = this.#gestures;
     const said = canvasStatusTexts[this.environment.language];
-    return html`${frames.length || this.readonly ? nothing : emptyCanvas(said)}<div class="canvas" dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
+    return html`${frames.length || this.readonly ? nothing : emptyCanvas(said)}<div class=${frames.length >= MANY_FRAMES ? 'canvas many' : 'canvas'} dir=${this.environment.dir} style=${styleMap({minHeight: bottom ? `${bottom}px` : undefined})}
       @keydown=${gestures.keydown} @pointerdown=${gestures.pointerdown} @click=${gestures.click}
       @pointerover=${this.readonly ? nothing : this.#controls.reveal} @focusin=${this.readonly ? nothing : this.#controls.reveal}>
       ${repeat(

@@ -11,6 +11,12 @@ import type {WidgetDraft, WidgetInstance} from '../session/widget-store.js';
 import type {Frame} from './canvas-frames.js';
 import type {CanvasTexts} from './canvas-texts.js';
 
+/**
+ * From this many frames on, the canvas lets the browser skip the off-screen ones
+ * (`content-visibility: auto`, canvas-styles.ts): a dashboard that fits on a screen has none.
+ */
+export const MANY_FRAMES = 16;
+
 /** The frames of a canvas in the order they are drawn, and how tall the placed widgets make it. */
 export interface FrameOrder {
   frames: Frame[];

@@ -48,8 +48,12 @@ export const canvasStyles = css`
     border-radius: var(--_radius);
     padding: var(--_gap);
     padding-top: calc(var(--_gap) + 18px);
-    /* Off-screen frames are neither laid out nor painted (a canvas of 100), yet stay in the
-       accessibility tree and in find-in-page; each keeps the size it last had, 240px before. */
+  }
+  /* On a canvas of many frames (MANY_FRAMES), off-screen ones are neither laid out nor painted,
+     yet stay in the accessibility tree and in find-in-page; each keeps the size it last had,
+     240px before. Not on a few: the containment this implies moves text by a fraction of a pixel,
+     and a dashboard that fits on a screen has nothing to skip. */
+  .canvas.many > .item {
     content-visibility: auto;
     contain-intrinsic-size: auto 240px;
   }

@@ -1,6 +1,6 @@
 /**
  * A canvas of many widgets draws each frame's controls only when the frame is first hovered or
- * focused, and lets the browser skip off-screen frames (`content-visibility: auto`); every frame
+ * focused, and lets the browser skip off-screen frames (`content-visibility: auto`, from 16 frames); every frame
  * stays a focusable, named group whose actions a keyboard reaches and a screen reader announces.
  */
 import {expect, waitUntil} from '@open-wc/testing';
@@ -26,7 +26,7 @@ async function showStats(count: number) {
 describe('frame controls, drawn on first hover or focus', () => {
   afterEach(() => resetMouse());
 
-  it('draws no controls on a still canvas, yet every frame is a focusable, named group and skippable off-screen', async () => {
+  it('draws no controls on a still canvas, yet every frame is a focusable, named group', async () => {
     const {item, ids} = await showStats(3);
     for (const id of ids) {
       const frame = item(id);
@@ -34,9 +34,8 @@ describe('frame controls, drawn on first hover or focus', () => {
       expect(frame.getAttribute('role')).to.equal('group');
       expect(frame.tabIndex).to.equal(0);
       expect(frame.getAttribute('aria-label')).to.match(/^stat: Widget \d \(Arrow keys move, Shift\+arrows resize\)$/);
-      const style = getComputedStyle(frame);
-      expect(style.contentVisibility).to.equal('auto');
-      expect(style.containIntrinsicSize).to.equal('auto 240px');
+      // A few frames fit on a screen: nothing to skip, and their text stays where it was drawn.
+      expect(getComputedStyle(frame).contentVisibility).to.equal('visible');
     }
   });
 
@@ -80,6 +79,12 @@ describe('frame controls, drawn on first hover or focus', () => {
 
   it('a canvas of 100: off-screen frames keep their names and text, and it passes axe before and after a frame is focused', async () => {
     const {canvas, item, ids} = await showStats(100);
+    // Many frames: the browser may skip laying out and painting those off screen.
+    for (const id of [ids[0], ids[99]]) {
+      const style = getComputedStyle(item(id));
+      expect(style.contentVisibility).to.equal('auto');
+      expect(style.containIntrinsicSize).to.equal('auto 240px');
+    }
     expect(item(ids[99]).getBoundingClientRect().top, 'the last frame is far below the viewport').to.be.greaterThan(window.innerHeight);
     expect(announced(item(ids[99]))).to.deep.equal({role: 'group', name: 'stat: Widget 100 (Arrow keys move, Shift+arrows resize)'});
     // Its text is still there to be read and found, though the browser skips drawing it.
