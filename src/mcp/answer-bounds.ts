@@ -10,6 +10,9 @@
  */
 import {MAX_MESSAGE_CHARS, checkMessage, identityOfLarge, replacement, tooLargeText, type MessageCheck, type MessageId} from './answer-limits.js';
 
+/** Messages shorter than this are passed on unchecked: too short to break a limit. */
+const SHORT_CHARS = 2_000;
+
 /** How much of a too-large message's start and end is kept, to read its id and method. */
 const EDGE_CHARS = 2_048;
 
@@ -88,8 +91,9 @@ class MessageText {
   finish(ownId?: MessageId): string | undefined {
     if (this.chars > MAX_MESSAGE_CHARS) return replacement(identityOfLarge(this.head, this.tail), tooLargeText(this.chars), ownId);
     const text = this.parts.join('');
-    // Small messages are far from every limit: only a large one is parsed twice.
-    if (text.length < 16_384) return text;
+    // A message this short cannot hold more keys than the limit (each takes at least five
+    // characters, `"":0,`): only larger ones are parsed twice, and JSON.parse is the cheap part.
+    if (text.length < SHORT_CHARS) return text;
     const check: MessageCheck = checkMessage(text);
     return check.overLimit ? replacement(check, check.overLimit, ownId) : text;
   }

@@ -94,6 +94,13 @@ describe('the event-stream bound', () => {
     expect(error.error.message).to.contain('too large: 4 MB').and.contain('up to 4 MB');
   });
 
+  it('refuses a short answer of many keys (3 kB, 600 keys): the key limit, not only the size', async () => {
+    const keys = Object.fromEntries(Array.from({length: 600}, (_, i) => [i.toString(36), 0]));
+    const text = JSON.stringify({jsonrpc: '2.0', id: 5, result: {content: [], structuredContent: keys}});
+    const [answer] = await events(boundAnswer(stream([`data: ${text}\n\n`]), 5));
+    expect(JSON.parse(answer!).error.message).to.contain('600 keys');
+  });
+
   it('replaces an oversize JSON answer by an error answer to our request', async () => {
     const big = JSON.stringify({jsonrpc: '2.0', id: 3, result: {content: [{type: 'text', text: 'y'.repeat(MAX_MESSAGE_CHARS + 10)}]}});
     const response = boundAnswer(new Response(big, {headers: {'content-type': 'application/json'}}), 3);
