@@ -19,8 +19,16 @@ export const MAX_MESSAGE_CHARS = 4_000_000;
  */
 export const MAX_OBJECT_KEYS = 500;
 
-/** The most values (objects, arrays, strings, numbers...) in one message. */
+/** The most values (objects, arrays, strings, numbers...) in one message, outside its structured content. */
 export const MAX_MESSAGE_VALUES = 50_000;
+
+/**
+ * The limits inside a tool result's `structuredContent`, wider than the rest: the SDK checks only
+ * its top-level keys (16,000 held the thread 234 ms, so 5,000 keep it near 75 ms) and takes what
+ * they hold as it is, while a result's data (a table of thousands of rows, a series keyed by day)
+ * is what a data server exists to send.
+ */
+export const STRUCTURED_CONTENT_LIMITS = {keys: 5_000, values: 200_000} as const;
 
 /** The method of the stand-in request a refused server request becomes (see {@link refusedRequest}). */
 export const REFUSED_REQUEST_METHOD = 'autoui/refused-request';
@@ -56,7 +64,7 @@ export function checkMessage(text: string): MessageCheck {
     return {};
   }
   const {id, method} = identity(message);
-  const over = shapeOverLimit(message);
+  const over = overLimitWithStructuredContent(message);
   return {id, method, ...(over ? {overLimit: over} : {})};
 }
 
@@ -71,18 +79,32 @@ function identity(message: unknown): {id?: MessageId; method?: string} {
   };
 }
 
-/** Why `value` has too many keys or values, or undefined; stops counting at the first limit passed. */
-function shapeOverLimit(value: unknown): string | undefined {
+/**
+ * Why `message` has too many keys or values, or undefined: a tool result's `structuredContent`
+ * is held to {@link STRUCTURED_CONTENT_LIMITS}, everything else (the questions a 2026-07-28 answer
+ * carries among them) to {@link MAX_OBJECT_KEYS} and {@link MAX_MESSAGE_VALUES}.
+ */
+function overLimitWithStructuredContent(message: unknown): string | undefined {
+  const result = message !== null && typeof message === 'object' && !Array.isArray(message) ? (message as {result?: unknown}).result : undefined;
+  const data = result !== null && typeof result === 'object' && !Array.isArray(result) ? (result as {structuredContent?: unknown}).structuredContent : undefined;
+  if (data === undefined || data === null || typeof data !== 'object') return shapeOverLimit(message, MAX_OBJECT_KEYS, MAX_MESSAGE_VALUES);
+  const rest = {...(message as object), result: {...(result as object), structuredContent: null}};
+  return shapeOverLimit(data, STRUCTURED_CONTENT_LIMITS.keys, STRUCTURED_CONTENT_LIMITS.values) ?? shapeOverLimit(rest, MAX_OBJECT_KEYS, MAX_MESSAGE_VALUES);
+}
+
+/** Why `value` has more than `maxKeys` keys in an object or `maxValues` values, or undefined; stops counting at the first limit passed. */
+function shapeOverLimit(value: unknown, maxKeys: number, maxValues: number): string | undefined {
+  const tooMany = `had more than ${maxValues.toLocaleString('en')} values; this page takes up to that many in one message`;
   let values = 0;
   // An explicit stack: a message nested thousands deep must not overflow the call stack.
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const next = stack.pop();
-    if (++values > MAX_MESSAGE_VALUES) return `had more than ${MAX_MESSAGE_VALUES.toLocaleString('en')} values; this page takes up to that many in one message`;
+    if (++values > maxValues) return tooMany;
     if (next === null || typeof next !== 'object') continue;
     const items = Array.isArray(next) ? next : Object.values(next);
-    if (!Array.isArray(next) && items.length > MAX_OBJECT_KEYS) return `had an object of ${items.length.toLocaleString('en')} keys; this page takes up to ${MAX_OBJECT_KEYS} in one object`;
-    if (values + stack.length + items.length > MAX_MESSAGE_VALUES + 1) return `had more than ${MAX_MESSAGE_VALUES.toLocaleString('en')} values; this page takes up to that many in one message`;
+    if (!Array.isArray(next) && items.length > maxKeys) return `had an object of ${items.length.toLocaleString('en')} keys; this page takes up to ${maxKeys.toLocaleString('en')} in one object`;
+    if (values + stack.length + items.length > maxValues + 1) return tooMany;
     for (const item of items) stack.push(item);
   }
   return undefined;

@@ -5,7 +5,7 @@
  */
 import {expect} from '@open-wc/testing';
 import {boundAnswer} from '../../src/mcp/answer-bounds.js';
-import {MAX_MESSAGE_CHARS, MAX_OBJECT_KEYS} from '../../src/mcp/answer-limits.js';
+import {MAX_MESSAGE_CHARS, STRUCTURED_CONTENT_LIMITS} from '../../src/mcp/answer-limits.js';
 import type {ElicitationRequest} from '../../src/mcp/mcp-types.js';
 import {closeAll, connect, originOf, rejection, toolContext} from './mcp-test-kit.js';
 
@@ -26,7 +26,7 @@ describe('a server answer over the limits of one message', function () {
     const {layer} = await connect('mcp-big-results');
     const error = await rejection(layer.execute!('big_result', {chars: 10, keys: 16_000}, toolContext()));
     expect(error.code).to.equal('TOOL_FAILED');
-    expect(error.message).to.contain('16,000 keys').and.contain(`up to ${MAX_OBJECT_KEYS}`);
+    expect(error.message).to.contain('16,000 keys').and.contain(`up to ${STRUCTURED_CONTENT_LIMITS.keys.toLocaleString('en')}`);
     const fine = await layer.execute!('big_result', {chars: 10, keys: 400}, toolContext());
     expect(fine.isError ?? false).to.equal(false);
   });
@@ -94,11 +94,22 @@ describe('the event-stream bound', () => {
     expect(error.error.message).to.contain('too large: 4 MB').and.contain('up to 4 MB');
   });
 
-  it('refuses a short answer of many keys (3 kB, 600 keys): the key limit, not only the size', async () => {
-    const keys = Object.fromEntries(Array.from({length: 600}, (_, i) => [i.toString(36), 0]));
-    const text = JSON.stringify({jsonrpc: '2.0', id: 5, result: {content: [], structuredContent: keys}});
-    const [answer] = await events(boundAnswer(stream([`data: ${text}\n\n`]), 5));
-    expect(JSON.parse(answer!).error.message).to.contain('600 keys');
+  it('refuses a short question of many keys (3 kB, 600 fields): the key limit, not only the size', async () => {
+    const properties = Object.fromEntries(Array.from({length: 600}, (_, i) => [i.toString(36), 0]));
+    const text = JSON.stringify({jsonrpc: '2.0', id: 5, method: 'elicitation/create', params: {message: 'Hi', requestedSchema: {type: 'object', properties}}});
+    const [request] = await events(boundAnswer(stream([`data: ${text}\n\n`]), 9));
+    expect(JSON.parse(request!).params.reason).to.contain('600 keys');
+  });
+
+  it("lets a tool's structured data be wide and long (a series of 4,000 days, 5,000 rows of 20 columns), but not without bound", async () => {
+    const days = Object.fromEntries(Array.from({length: 4_000}, (_, i) => [`d${i}`, i]));
+    const rows = Array.from({length: 5_000}, (_, r) => Object.fromEntries(Array.from({length: 20}, (_, c) => [`c${c}`, r * c])));
+    const text = JSON.stringify({jsonrpc: '2.0', id: 6, result: {content: [], structuredContent: {days, rows}}});
+    const [answer] = await events(boundAnswer(stream([`data: ${text}\n\n`]), 6));
+    expect(answer).to.equal(text);
+    const tooMany = JSON.stringify({jsonrpc: '2.0', id: 7, result: {content: [], structuredContent: {rows: [...rows, ...rows]}}});
+    const [refused] = await events(boundAnswer(stream([`data: ${tooMany}\n\n`]), 7));
+    expect(JSON.parse(refused!).error.message).to.contain('more than 200,000 values');
   });
 
   it('replaces an oversize JSON answer by an error answer to our request', async () => {
