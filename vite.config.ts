@@ -20,8 +20,12 @@ const sdkShims = fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url
  */
 const treeshake = {moduleSideEffects: (id: string) => !/node_modules[\\/]@modelcontextprotocol[\\/](client|core|ext-apps)[\\/]/.test(id)};
 
-/** The package's runtime `dependencies`: what the bundler build imports instead of inlining. */
-const dependencies = Object.keys(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).dependencies);
+/**
+ * The package's runtime `dependencies` and its optional peers (DuckDB-WASM, for `files-engine="duckdb"`):
+ * what the bundler build imports instead of inlining.
+ */
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const dependencies = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies ?? {})];
 
 /**
  * True for an import the bundler build leaves to the app's bundler: a declared dependency or one

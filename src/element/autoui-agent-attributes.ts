@@ -46,6 +46,8 @@ export class AutouiAgentAttributes extends LitElement {
     fileKinds: {attribute: 'files'},
     filesMaxBytes: {attribute: 'files-max-bytes', type: Number},
     persistFiles: {attribute: 'persist-files', type: Boolean},
+    filesEngine: {attribute: 'files-engine'},
+    filesEngineBundles: {attribute: 'files-engine-bundles'},
     layout: {},
     suggestions: {attribute: false},
   };
@@ -166,6 +168,14 @@ export class AutouiAgentAttributes extends LitElement {
    * them again when the stored session comes back. Without it, no file content is ever stored.
    */
   persistFiles = false;
+  /**
+   * `duckdb`: local files (CSV, TSV) are read by DuckDB-WASM, loaded only then, for big files;
+   * absent: the default engine (sql.js). `files-engine-bundles` is the folder serving DuckDB's
+   * Worker and WebAssembly (default: `duckdb/` beside the element's script).
+   */
+  filesEngine?: string;
+  /** The folder (URL) that serves DuckDB's Worker and WebAssembly files, for `files-engine="duckdb"`. */
+  filesEngineBundles?: string;
   /**
    * The starter questions offered before the first question, in the page's language (a property
    * only): up to four are shown, in this order; `[]` shows none. Absent, the element offers

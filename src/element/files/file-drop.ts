@@ -28,6 +28,9 @@ export interface FileDropHost extends StoresElement {
   readonly session: AgentSession;
   readonly fileKinds?: string;
   readonly filesMaxBytes: number;
+  /** `duckdb`: DuckDB-WASM reads the files (its chunk instead of the default engine's); and where its files are. */
+  readonly filesEngine?: string;
+  readonly filesEngineBundles?: string;
   /** A read-only element asks nothing: it takes no dropped, picked or pasted file (`attach()` still works). */
   readonly readonly: boolean;
   readonly language: 'fr' | 'en';
@@ -166,21 +169,30 @@ export class FileDrop {
     this.host.requestUpdate();
   }
 
-  /** The engine, made with the first file. */
+  /** The engine, made with the first file: the default one, or DuckDB's when the page opted in (read then). */
   #load(): Promise<{files: LocalFiles; layer: WebMcpLayer}> {
-    return (this.#engine ??= import('../../files/files-engine.js').then(
-      ({createLocalFiles, createFilesLayer}) => {
-        const host = this.host;
-        const maxBytes = () => this.#maxBytes();
-        // Getters: a page that changes `files` or `files-max-bytes` later is obeyed at the next file.
-        const files = (this.#files = createLocalFiles({
-          get kinds() {
-            return parseFilesAttribute(host.fileKinds ?? null);
-          },
-          get maxBytes() {
-            return maxBytes();
-          },
-        }));
+    if (this.#engine) return this.#engine;
+    const host = this.host;
+    const maxBytes = () => this.#maxBytes();
+    // Getters: a page that changes `files` or `files-max-bytes` later is obeyed at the next file.
+    const options = {
+      get kinds() {
+        return parseFilesAttribute(host.fileKinds ?? null);
+      },
+      get maxBytes() {
+        return maxBytes();
+      },
+    };
+    const engine =
+      host.filesEngine?.trim().toLowerCase() === 'duckdb'
+        ? import('../../files/duckdb/duckdb-engine.js').then(({createDuckdbFiles, createFilesLayer}) => ({
+            files: createDuckdbFiles(Object.create(options, {bundles: {get: () => host.filesEngineBundles || undefined}}) as typeof options),
+            createFilesLayer,
+          }))
+        : import('../../files/files-engine.js').then(({createLocalFiles, createFilesLayer}) => ({files: createLocalFiles(options), createFilesLayer}));
+    return (this.#engine = engine.then(
+      ({files, createFilesLayer}) => {
+        this.#files = files;
         return {files, layer: createFilesLayer(files).layer};
       },
       (error: unknown) => {

@@ -1,0 +1,77 @@
+/**
+ * Reads an attached file into one DuckDB table: the file is registered (by reference: DuckDB reads
+ * it from the `File` in pieces, never a whole copy in memory first) under our folder, its columns
+ * named as the sql.js engine names them (sql-names.ts), and the table made in one transaction
+ * that also drops the file it replaces, so a failed read keeps the old one.
+ */
+import {DuckDBDataProtocol} from '@duckdb/duckdb-wasm';
+import type {ColumnType, FileKind, FileTable} from '../file-types.js';
+import {kindOfFile} from '../file-kinds.js';
+import {quoteName, sqlName, uniqueName} from '../sql-names.js';
+import type {AttachRequest} from '../worker-protocol.js';
+import {FileUnreadable} from '../worker/failures.js';
+import {FILES_FOLDER, type DuckdbSession} from './duckdb-database.js';
+import {plainRows} from './duckdb-values.js';
+
+/** The widest table read, as the sql.js engine's (table-builder.ts). */
+const MAX_COLUMNS = 1000;
+
+/** DuckDB's reader for a file of `kind` at `path` (a path we made: no quote inside). */
+function readerOf(kind: FileKind | undefined, path: string, fileName: string): string {
+  switch (kind) {
+    case 'csv':
+      return `read_csv('${path}', header = true)`;
+    case 'tsv':
+      return `read_csv('${path}', header = true, delim = '\t')`;
+    default:
+      throw new FileUnreadable(`"${fileName}" is not a kind of file DuckDB reads here (CSV, TSV).`);
+  }
+}
+
+/** Our type of a DuckDB column type, and the SQL that stores it (anything else as text). */
+function columnOf(duckType: string, source: string): {type: ColumnType; select: string} {
+  const type = duckType.toUpperCase();
+  if (/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/.test(type)) return {type: 'integer', select: source};
+  if (/^(FLOAT|DOUBLE|REAL)$|^DECIMAL/.test(type)) return {type: 'real', select: `CAST(${source} AS DOUBLE)`};
+  if (type === 'BOOLEAN') return {type: 'boolean', select: source};
+  if (type === 'DATE' || type.startsWith('TIMESTAMP')) return {type: 'date', select: source};
+  if (type === 'BLOB') return {type: 'text', select: source};
+  return {type: 'text', select: `CAST(${source} AS VARCHAR)`};
+}
+
+/** Reads `request.file` into a table named after its base name; returns it. `fileId` makes its path unique. */
+export async function loadDuckdbFile({db, conn}: DuckdbSession, request: AttachRequest, fileId: number): Promise<FileTable[]> {
+  const {file, fileName} = request;
+  const kind = kindOfFile(fileName, file.type);
+  const path = `${FILES_FOLDER}${fileId}.${kind ?? 'data'}`;
+  const reader = readerOf(kind, path, fileName);
+  await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);
+  try {
+    const described = plainRows(await conn.query(`DESCRIBE SELECT * FROM ${reader}`)) as [string, string][];
+    if (described.length === 0) throw new FileUnreadable(`"${fileName}" has no columns to read.`);
+    if (described.length > MAX_COLUMNS) {
+      throw new FileUnreadable(`"${fileName}" has ${described.length.toLocaleString('en')} columns; at most ${MAX_COLUMNS.toLocaleString('en')} are read, so it is not attached.`);
+    }
+    const names = new Set<string>();
+    const columns = described.map(([source, duckType], i) => ({name: uniqueName(sqlName(String(source), `column_${i + 1}`), names), ...columnOf(String(duckType), quoteName(String(source)))}));
+    const name = uniqueName(request.baseName, new Set(request.taken.map((t) => t.toLowerCase())));
+    await conn.query('BEGIN TRANSACTION');
+    try {
+      for (const old of request.replaces) await conn.query(`DROP TABLE IF EXISTS ${quoteName(old)}`);
+      await conn.query(`CREATE TABLE ${quoteName(name)} AS SELECT ${columns.map((c) => `${c.select} AS ${quoteName(c.name)}`).join(', ')} FROM ${reader}`);
+      const [[rows]] = plainRows(await conn.query(`SELECT count(*) FROM ${quoteName(name)}`)) as [[number]];
+      if (!rows) throw new FileUnreadable(`"${fileName}" has no rows to read.`);
+      await conn.query('COMMIT');
+      return [{name, rows, columns: columns.map(({name, type}) => ({name, type}))}];
+    } catch (error) {
+      await conn.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof FileUnreadable) throw error;
+    throw new FileUnreadable(`"${fileName}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    // The table holds the rows: the file itself is no longer needed (nor readable by a query).
+    await db.dropFile(path).catch(() => undefined);
+  }
+}
