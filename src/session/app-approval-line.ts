@@ -7,7 +7,9 @@
  *   its own card (the person never approves arguments they were not shown); a "deny" answers it
  *   as well: the person said no to this view's use of this tool;
  * - a call after the answer asks again, unless it was "always allow" (the session's approvals
- *   remember that, for the tool, and answer at once);
+ *   remember that, for the tool, and answer at once) or a "deny": the person's no holds for the
+ *   rest of the view's life (a new view asks again), or a view polling every two seconds would
+ *   put the question back before them two seconds after they refused it;
  * - at most {@link MAX_WAITING_CALLS} calls wait on a line; the view's later ones are refused
  *   with `APP_REFUSED` at once, so a burst of a thousand holds a bounded number of promises.
  * A card whose callers have all gone (their requests cancelled) is retracted. DOM-free.
@@ -40,6 +42,8 @@ interface Line {
 /** The lines of one session's views. See the module comment. */
 export class AppApprovalLines {
   readonly #lines = new Map<string, Line>();
+  /** The lines a person said no to: their later calls are denied without a card. */
+  readonly #denied = new Set<string>();
 
   /**
    * Waits for a person's answer to a call of `tool` by `view` (the view element's own key) with
@@ -49,6 +53,7 @@ export class AppApprovalLines {
    */
   async ask(view: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, askPerson: AskPerson): Promise<ApprovalAnswer> {
     const key = `${view}\n${tool}`;
+    if (this.#denied.has(key)) return {decision: 'deny'};
     const line = this.#lines.get(key) ?? {waiting: 0};
     if (line.waiting >= MAX_WAITING_CALLS) {
       throw new AutouiError(ErrorCodes.APP_REFUSED, `${tool}: this view already has ${MAX_WAITING_CALLS} calls waiting for the person's approval; this one was not sent. Wait for the answer before calling again.`, {details: {tool, waiting: MAX_WAITING_CALLS}});
@@ -80,12 +85,14 @@ export class AppApprovalLines {
     const retract = new AbortController();
     const card: PendingCard = {args, answer: askPerson(retract.signal), callers: 0, retract, answered: false};
     // The first reaction to the answer, so waiters read `answered` and a free line when they wake.
-    const done = () => {
+    const done = (answer?: ApprovalAnswer) => {
       card.answered = true;
+      // A card taken back (its callers left) was answered by nobody: only a person's no is kept.
+      if (answer?.decision === 'deny' && !retract.signal.aborted) this.#denied.add(key);
       if (line.card === card) line.card = undefined;
       this.#dropIfIdle(key, line);
     };
-    card.answer.then(done, done);
+    card.answer.then(done, () => done());
     return card;
   }
 }

@@ -57,8 +57,8 @@ describe('AgentSession: approvals of an MCP App view\'s calls', () => {
     // "Allow once" answered the calls that waited for it: the next call asks again.
     const later = write('view-a', 'x');
     await cardsShown(2);
-    answer('deny');
-    expect(await later).to.equal(ErrorCodes.TOOL_DENIED);
+    answer('allow');
+    expect(await later).to.equal('wrote x');
     expect(open.size).to.equal(0);
   });
 
@@ -70,6 +70,22 @@ describe('AgentSession: approvals of an MCP App view\'s calls', () => {
     answer('deny');
     expect(await Promise.all([...same, other])).to.deep.equal([ErrorCodes.TOOL_DENIED, ErrorCodes.TOOL_DENIED, ErrorCodes.TOOL_DENIED]);
     expect(asked).to.have.length(1);
+  });
+
+  it("a deny holds for the rest of the view's life: its later polls are denied without a card, while another view still asks", async () => {
+    const {asked, open, write, answer, cardsShown} = await probeSession();
+    const first = write('view-a', 'x');
+    await cardsShown(1);
+    answer('deny');
+    expect(await first).to.equal(ErrorCodes.TOOL_DENIED);
+    // Ten more polls, as a view polling every two seconds would send over twenty: no new card.
+    for (let i = 0; i < 10; i++) expect(await write('view-a', i % 2 ? 'x' : 'y')).to.equal(ErrorCodes.TOOL_DENIED);
+    expect(asked, 'no card after the deny').to.have.length(1);
+    const elsewhere = write('view-b', 'x');
+    await cardsShown(2);
+    answer('allow');
+    expect(await elsewhere).to.equal('wrote x');
+    expect(open.size).to.equal(0);
   });
 
   it('after an "allow", a call with arguments the person was not shown asks with its own card', async () => {
