@@ -52,6 +52,8 @@ describe('local files with DuckDB (files-engine="duckdb")', function () {
       'WITH x AS (SELECT 1) DELETE FROM cities',
       'SELECT 1; DROP TABLE cities',
       'SELECT 1; SELECT 2',
+      // Closing the subquery the engine wraps the SQL in, to run a second statement after it.
+      'SELECT 1) AS x; DROP TABLE cities; SELECT * FROM (SELECT 1',
       'PRAGMA version',
     ];
     for (const sql of refused) {
