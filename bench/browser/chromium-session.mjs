@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Starts the static server and the browser.
- * @returns {Promise<{baseUrl: string, open(path: string, options?: {throttle?: number, reducedMotion?: boolean}): Promise<Opened>, close(): Promise<void>}>}
+ * @returns {Promise<{baseUrl: string, open(path: string, options?: {throttle?: number, latencyMs?: number, reducedMotion?: boolean}): Promise<Opened>, close(): Promise<void>}>}
+ * `latencyMs`: round-trip time added to every request (CDP network emulation), as a CDN far from
+ * the visitor would add; 0 serves at loopback speed.
  *
  * @typedef {{page: import('playwright-core').Page, cdp: import('playwright-core').CDPSession, requests: string[], errors: string[], heapMb(): Promise<number>, close(): Promise<void>}} Opened
  */
@@ -22,11 +24,15 @@ export async function openChromium() {
   const browser = await chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs});
   return {
     baseUrl: web.url,
-    async open(path, {throttle = 1, reducedMotion = true} = {}) {
+    async open(path, {throttle = 1, latencyMs = 0, reducedMotion = true} = {}) {
       const context = await browser.newContext({viewport: {width: 1200, height: 900}, reducedMotion: reducedMotion ? 'reduce' : 'no-preference'});
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', {rate: throttle});
+      if (latencyMs > 0) {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1});
+      }
       const requests = [];
       const errors = [];
       page.on('request', (r) => requests.push(r.url()));
