@@ -171,7 +171,7 @@ export class AutouiAgentAttributes extends LitElement {
   /**
    * `duckdb`: local files (CSV, TSV) are read by DuckDB-WASM, loaded only then, for big files;
    * absent: the default engine (sql.js). `files-engine-bundles` is the folder serving DuckDB's
-   * Worker and WebAssembly (default: `duckdb/` beside the element's script).
+   * Worker and WebAssembly (default: `duckdb/` beside the engine's chunk).
    */
   filesEngine?: string;
   /** The folder (URL) that serves DuckDB's Worker and WebAssembly files, for `files-engine="duckdb"`. */

@@ -1,8 +1,8 @@
 /**
  * Where DuckDB-WASM's files come from: its WebAssembly and its Worker, two of each (`mvp` for any
  * browser, `eh` where WebAssembly exceptions exist; DuckDB picks). The page names the folder that
- * serves them (`files-engine-bundles`), else they are looked for in `duckdb/` beside the element's
- * script. Nothing of DuckDB is in our own files: 35 MB of WebAssembly are only fetched by a page
+ * serves them (`files-engine-bundles`), else they are looked for in `duckdb/` beside the engine's
+ * chunk. Nothing of DuckDB is in our own files: 35 MB of WebAssembly are only fetched by a page
  * that opts in, from where it chose.
  */
 import {AutouiError, ErrorCodes} from '../../errors.js';
@@ -18,8 +18,8 @@ export interface DuckdbBundleUrls {
 
 /**
  * The bundle URLs under `folder` (the page's `files-engine-bundles`, resolved against the page),
- * or under `duckdb/` beside the script that holds this module. Only http(s) (and the page's own
- * blob:/file: origin is not a place to load a database from): anything else is `INVALID_ARGUMENT`.
+ * or under `duckdb/` beside the script that holds this module. Only http(s) (blob:, data: or
+ * file: is no place to load a database from): anything else is `INVALID_ARGUMENT`.
  */
 export function duckdbBundleUrls(folder: string | undefined, scriptUrl: string): DuckdbBundleUrls {
   const page = (globalThis as {location?: {href: string}}).location?.href;
