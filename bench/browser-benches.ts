@@ -6,6 +6,7 @@
 import {openChromium} from './browser/chromium-session.mjs';
 import {hugeContent} from './browser/long-content.bench.js';
 import {localFiles} from './browser/files.bench.js';
+import {localFilesDuckdb} from './browser/files-duckdb.bench.js';
 import {progressiveWidgets} from './browser/progressive.bench.js';
 import {rendering} from './browser/render.bench.js';
 import {snapshotRestore} from './browser/snapshot.bench.js';
@@ -28,6 +29,7 @@ try {
   if (wanted('snapshot')) results.push(await snapshotRestore(session));
   if (wanted('huge')) results.push(await hugeContent(session));
   if (wanted('files')) results.push(await localFiles(session));
+  if (wanted('files-duckdb')) results.push(await localFilesDuckdb(session));
 } finally {
   await session.close();
 }

@@ -17,6 +17,8 @@ const MIME = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.md': 'text/markdown; charset=utf-8',
+  // WebAssembly compiles while it downloads only when served as such (DuckDB's, for files-engine="duckdb").
+  '.wasm': 'application/wasm',
 };
 
 /**
