@@ -162,6 +162,24 @@ function withoutLocalRuntime(): Plugin {
   };
 }
 
+/**
+ * The standalone script leaves DuckDB's client out too (`files-engine="duckdb"`, an opt-in whose
+ * client and Apache Arrow would add 50 kB gzip to a script every page loads whole): there it
+ * fails with `FILE_UNREADABLE`, saying to use the ES build.
+ */
+function withoutDuckdb(): Plugin {
+  const absent = fileURLToPath(new URL('./src/files/duckdb/duckdb-engine-absent.ts', import.meta.url));
+  return {
+    name: 'autoui-agent: no DuckDB in the standalone script',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith('/duckdb-engine.js') || !importer) return undefined;
+      const resolved = await this.resolve(source, importer, {skipSelf: true});
+      return resolved?.id.endsWith('src/files/duckdb/duckdb-engine.ts') ? absent : undefined;
+    },
+  };
+}
+
 /** The modules of the element's first load, split by whether the core can reach them (filled at the end of the module graph). */
 const firstLoad = {element: new Set<string>(), shared: new Set<string>()};
 
@@ -259,7 +277,7 @@ export default defineConfig(({mode}): UserConfig => {
       ...common,
       // The standalone file holds what the ES build does but the local runtime: the ES build's list
       // (written first, beside it) covers it.
-      plugins: classic ? [] : [withoutLocalRuntime(), leafletTrustedTypes(), zodWithoutJsonSchema()],
+      plugins: classic ? [] : [withoutLocalRuntime(), withoutDuckdb(), leafletTrustedTypes(), zodWithoutJsonSchema()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
