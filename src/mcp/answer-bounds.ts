@@ -107,16 +107,21 @@ class MessageText {
  */
 function eventBounds(ownId?: MessageId): TransformStream<string, string> {
   let data = new MessageText();
+  // Data lines seen, apart from their text: an event whose only data line is empty (the priming
+  // event of a resumable stream, `id: …` then `data:`) must keep it, or the SDK's parser, which
+  // dispatches only events with a data line, never learns the id it resumes from.
+  let dataLines = 0;
   let fields: string[] = [];
   let kind: 'unknown' | 'data' | 'other' = 'unknown';
   let start = '';
   const endEvent = (controller: TransformStreamDefaultController<string>) => {
-    if (!data.empty) {
+    if (dataLines > 0) {
       const text = data.finish(ownId);
       const lines = text === undefined ? [] : text.split('\n').map((line) => `data: ${line}`);
       if (lines.length) controller.enqueue(`${[...fields, ...lines].join('\n')}\n\n`);
     } else if (fields.length) controller.enqueue(`${fields.join('\n')}\n\n`);
     data = new MessageText();
+    dataLines = 0;
     fields = [];
   };
   /** Decides what the line begun with `start` is, once that can be told (or the line ended). */
@@ -124,7 +129,7 @@ function eventBounds(ownId?: MessageId): TransformStream<string, string> {
     if (!start.startsWith('data:') && (start.length >= 5 || ended)) kind = 'other';
     else if (start.length >= 6 || ended) {
       kind = 'data';
-      if (!data.empty) data.add('\n');
+      if (dataLines++ > 0) data.add('\n');
       data.add(start.slice(start.startsWith('data: ') ? 6 : 5));
       start = '';
     }
@@ -135,7 +140,8 @@ function eventBounds(ownId?: MessageId): TransformStream<string, string> {
     if (kind === 'unknown') {
       start += piece;
       classify(false);
-    }
+    } else if (kind === 'other' && start.length < EDGE_CHARS) start += piece.slice(0, EDGE_CHARS - start.length);
+    // A field line cut across chunks (`id: event` then `-2`) is kept whole up to this length.
     if (kind === 'other') start = start.slice(0, EDGE_CHARS);
   };
   const endLine = (controller: TransformStreamDefaultController<string>) => {

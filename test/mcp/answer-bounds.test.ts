@@ -4,6 +4,7 @@
  * transform on its own with streams cut at every awkward place.
  */
 import {expect} from '@open-wc/testing';
+import {createParser, type EventSourceMessage} from 'eventsource-parser';
 import {boundAnswer} from '../../src/mcp/answer-bounds.js';
 import {MAX_MESSAGE_CHARS, STRUCTURED_CONTENT_LIMITS} from '../../src/mcp/answer-limits.js';
 import type {ElicitationRequest} from '../../src/mcp/mcp-types.js';
@@ -78,6 +79,21 @@ describe('the event-stream bound', () => {
     for (const size of [1, 7, 4096]) {
       const chunks = Array.from({length: Math.ceil(text.length / size)}, (_, i) => text.slice(i * size, (i + 1) * size));
       expect(await events(boundAnswer(stream(chunks), 7))).to.deep.equal([...messages, JSON.stringify({jsonrpc: '2.0', id: 7, result: {}})]);
+    }
+  });
+
+  it("keeps a resumable stream's priming event (an id and an empty data line), so the SDK can resume from its id", async () => {
+    // As the conformance scenario sse-retry sends it; the SDK reads events with eventsource-parser.
+    const text = `id: event-2\nretry: 500\ndata: \n\nid: event-3\ndata: ${JSON.stringify({jsonrpc: '2.0', id: 7, result: {}})}\n\n`;
+    // Cut anywhere by the network: inside a field's name, its value, or the empty data line.
+    for (const cut of [1, 9, 14, 23, 27]) {
+      const seen: EventSourceMessage[] = [];
+      const retries: number[] = [];
+      const parser = createParser({onEvent: (event) => seen.push(event), onRetry: (ms) => retries.push(ms)});
+      parser.feed(await boundAnswer(stream([text.slice(0, cut), text.slice(cut)]), 7).text());
+      expect(seen.map((e) => e.id), `cut at ${cut}`).to.deep.equal(['event-2', 'event-3']);
+      expect(seen[0].data).to.equal('');
+      expect(retries).to.deep.equal([500]);
     }
   });
 
