@@ -128,7 +128,7 @@ test('the script-tag builds hold no code of the key proxy (it is an entry of the
   const browserFiles = pack.files.filter((f) => /^dist\/(chunks\/)?[^/]+\.js$/.test(f));
   assert.ok(browserFiles.some((f) => f.startsWith('dist/chunks/')) && browserFiles.includes('dist/autoui-agent.standalone.iife.js'), `not the script-tag build: ${browserFiles.join(', ')}`);
   // Strings only the proxy has (minifying keeps them), with the module of the bundler build that holds each.
-  const proxyOnly = {proxy_not_configured: 'llm-proxy.js', ZREMRANGEBYSCORE: 'redis-limit-store.js', 'x-autoui-max-tokens-clamped': 'proxy-responses.js'};
+  const proxyOnly = {proxy_not_configured: 'llm-proxy.js', ZREMRANGEBYSCORE: 'redis-limit-scripts.js', 'x-autoui-max-tokens-clamped': 'proxy-responses.js'};
   for (const [marker, module] of Object.entries(proxyOnly)) assert.ok(readFileSync(join(root, 'dist/lib/proxy', module), 'utf8').includes(marker), `${marker} is not in dist/lib/proxy/${module}`);
   const carrying = browserFiles.filter((f) => Object.keys(proxyOnly).some((marker) => readFileSync(join(root, f), 'utf8').includes(marker)));
   assert.deepEqual(carrying, []);
@@ -149,7 +149,11 @@ test('the license notices of every bundled package travel with the package', () 
 });
 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
-  const declared = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // Optional peers (DuckDB-WASM, for files-engine="duckdb") count as declared, but only where they
+  // are imported as a whole, lazily: a static import would break every app's build that lacks them.
+  const optionalPeers = Object.keys(manifest.peerDependenciesMeta ?? {}).filter((name) => manifest.peerDependenciesMeta[name].optional);
+  const declared = new Set([...Object.keys(manifest.dependencies), ...optionalPeers]);
   // What an app's bundler and its TypeScript load from the package's entries.
   const graph = moduleGraph(['dist/lib/bundle.js', 'dist/lib/core.js', 'dist/lib/proxy/index.js', 'dist/types/bundle.d.ts', 'dist/types/core.d.ts', 'dist/types/jsx.d.ts', 'dist/types/proxy/index.d.ts'].map((f) => join(root, f)));
   assert.ok(graph.size > 100, `only ${graph.size} modules reached`);
@@ -157,6 +161,8 @@ test('the published modules and types import only declared dependencies (an isol
   const builtIn = (name, file) => name.startsWith('node:') && file.endsWith('.d.ts');
   const undeclared = [...graph].flatMap(([file, names]) => names.filter((n) => !declared.has(n) && !builtIn(n, file)).map((n) => `${n} (${file.slice(root.length)})`));
   assert.deepEqual(undeclared, []);
+  const staticPeers = [...graph].flatMap(([file]) => (file.endsWith('.js') ? optionalPeers.filter((name) => new RegExp(`(from|import)\\s*["']${name}["']`).test(readFileSync(file, 'utf8'))).map((n) => `${n} (${file.slice(root.length)})`) : []));
+  assert.deepEqual(staticPeers, [], 'an optional peer imported statically');
 });
 
 test('installed into a fresh app with TypeScript, React, Angular, Vue and Svelte', () => {

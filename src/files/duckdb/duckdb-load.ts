@@ -4,7 +4,6 @@
  * named as the sql.js engine names them (sql-names.ts), and the table made in one transaction
  * that also drops the file it replaces, so a failed read keeps the old one.
  */
-import {DuckDBDataProtocol} from '@duckdb/duckdb-wasm';
 import type {ColumnType, FileKind, FileTable} from '../file-types.js';
 import {kindOfFile} from '../file-kinds.js';
 import {quoteName, sqlName, uniqueName} from '../sql-names.js';
@@ -40,12 +39,12 @@ function columnOf(duckType: string, source: string): {type: ColumnType; select: 
 }
 
 /** Reads `request.file` into a table named after its base name; returns it. `fileId` makes its path unique. */
-export async function loadDuckdbFile({db, conn}: DuckdbSession, request: AttachRequest, fileId: number): Promise<FileTable[]> {
+export async function loadDuckdbFile({db, conn, client}: DuckdbSession, request: AttachRequest, fileId: number): Promise<FileTable[]> {
   const {file, fileName} = request;
   const kind = kindOfFile(fileName, file.type);
   const path = `${FILES_FOLDER}${fileId}.${kind ?? 'data'}`;
   const reader = readerOf(kind, path, fileName);
-  await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);
+  await db.registerFileHandle(path, file, client.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   try {
     const described = plainRows(await conn.query(`DESCRIBE SELECT * FROM ${reader}`)) as [string, string][];
     if (described.length === 0) throw new FileUnreadable(`"${fileName}" has no columns to read.`);
