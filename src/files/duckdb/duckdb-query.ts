@@ -6,7 +6,7 @@
  * as the sql.js engine's are. The database's locks (duckdb-database.ts) stand behind this.
  */
 import type {QueryAnswer} from '../local-files-api.js';
-import {boundedValue, cellLimit, cutText, jsonChars, MAX_ANSWER_CHARS, MAX_QUERY_CELL_CHARS} from '../worker/bounded-values.js';
+import {boundedAnswer, cutText} from '../worker/bounded-values.js';
 import {QueryFailed} from '../worker/failures.js';
 import type {DuckdbSession} from './duckdb-database.js';
 import {plainRows, type ArrowField} from './duckdb-values.js';
@@ -15,8 +15,6 @@ import {plainRows, type ArrowField} from './duckdb-values.js';
 const FIRST_WORD = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*([a-z]+)/i;
 /** Longest column name returned (a name is an expression's text when the SQL gives no alias). */
 const MAX_COLUMN_NAME = 200;
-/** Rows of full width the answer holds at least, before its cells are cut shorter. */
-const FULL_ROWS = 10;
 
 /** What may end the statement: blanks, `;`, comments (a `--` inside a last-line string makes a syntax error: refused, never run). */
 const TRAILING = /(?:\s+|;|--[^\n]*$|\/\*[\s\S]*?\*\/)+$/;
@@ -47,24 +45,9 @@ export async function runDuckdbQuery(session: DuckdbSession, sql: string, maxRow
     const table = await statement.query().finally(() => statement.close());
     const fields = table.schema.fields as ArrowField[];
     const columns = fields.map((f) => cutText(f.name, MAX_COLUMN_NAME));
-    const limit = cellLimit(MAX_QUERY_CELL_CHARS, columns.length, FULL_ROWS);
-    const rows: unknown[][] = [];
-    let chars = jsonChars(columns);
-    for (const plain of plainRows(table)) {
-      if (rows.length === maxRows) return {columns, rows, truncated: true};
-      const row = plain.map((value) => boundedValue(value, limit));
-      chars += jsonChars(row) + 1;
-      // The first row always comes back: its cells are cut short enough to fit.
-      if (rows.length > 0 && chars > MAX_ANSWER_CHARS) return {columns, rows, truncated: true, cut: sizeCut(rows.length)};
-      rows.push(row);
-    }
-    return {columns, rows, truncated: false};
+    return boundedAnswer(columns, plainRows(table), maxRows);
   } catch (error) {
     if (error instanceof QueryFailed) throw error;
     throw new QueryFailed(error instanceof Error ? error.message : String(error));
   }
 }
-
-/** Why an answer holds fewer rows than asked: for the model, with what to do instead. */
-const sizeCut = (rows: number) =>
-  `Only the first ${rows.toLocaleString('en')} rows fit in one answer (about ${MAX_ANSWER_CHARS.toLocaleString('en')} characters): select fewer or shorter columns, aggregate, or page with LIMIT and OFFSET.`;

@@ -42,3 +42,37 @@ export function jsonChars(value: unknown): number {
   if (value && typeof value === 'object') return Object.entries(value).reduce((n, [k, v]) => n + k.length + 4 + jsonChars(v), 2);
   return String(value).length;
 }
+
+/** Rows of full width an answer holds at least, before its cells are cut shorter. */
+const FULL_ROWS = 10;
+
+/** Why an answer holds fewer rows than asked: for the model, with what to do instead. */
+const sizeCut = (rows: number) =>
+  `Only the first ${rows.toLocaleString('en')} rows fit in one answer (about ${MAX_ANSWER_CHARS.toLocaleString('en')} characters): select fewer or shorter columns, aggregate, or page with LIMIT and OFFSET.`;
+
+/** A query's answer as both engines give it: at most `maxRows` rows, cells cut, about {@link MAX_ANSWER_CHARS} in all. */
+export interface BoundedAnswer {
+  columns: string[];
+  rows: unknown[][];
+  truncated: boolean;
+  cut?: string;
+}
+
+/**
+ * The first `maxRows` of `rows` (plain JSON values), as many as fit in {@link MAX_ANSWER_CHARS},
+ * each cell cut to what the width of `columns` leaves it. Reads no row past the last one kept.
+ */
+export function boundedAnswer(columns: string[], rows: Iterable<unknown[]>, maxRows: number): BoundedAnswer {
+  const limit = cellLimit(MAX_QUERY_CELL_CHARS, columns.length, FULL_ROWS);
+  const kept: unknown[][] = [];
+  let chars = jsonChars(columns);
+  for (const plain of rows) {
+    if (kept.length === maxRows) return {columns, rows: kept, truncated: true};
+    const row = plain.map((value) => boundedValue(value, limit));
+    chars += jsonChars(row) + 1;
+    // The first row always comes back: its cells are cut short enough to fit.
+    if (kept.length > 0 && chars > MAX_ANSWER_CHARS) return {columns, rows: kept, truncated: true, cut: sizeCut(kept.length)};
+    kept.push(row);
+  }
+  return {columns, rows: kept, truncated: false};
+}

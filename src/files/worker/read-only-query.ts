@@ -5,7 +5,7 @@
  */
 import type {Database, SqlJsValue} from 'sql.js/dist/sql-wasm-inline.js';
 import type {QueryAnswer} from '../local-files-api.js';
-import {boundedValue, cellLimit, cutText, jsonChars, MAX_ANSWER_CHARS, MAX_QUERY_CELL_CHARS} from './bounded-values.js';
+import {boundedAnswer, cutText} from './bounded-values.js';
 import {QueryFailed} from './failures.js';
 
 /** Whitespace and comments. */
@@ -15,8 +15,6 @@ const FIRST_WORD = new RegExp(`^(?:${SKIPPED})*([a-z]+)`, 'i');
 
 /** Longest column name returned (a name is an expression's text when the SQL gives no alias). */
 const MAX_COLUMN_NAME = 200;
-/** Rows of full width the answer holds at least, before its cells are cut shorter. */
-const FULL_ROWS = 10;
 
 /** Runs `sql` and returns its first `maxRows` rows, as many as fit in {@link MAX_ANSWER_CHARS}. */
 export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<QueryAnswer, 'files'> {
@@ -35,18 +33,7 @@ export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<Qu
       throw new QueryFailed('Send one statement at a time (the SQL holds more than one).');
     }
     const columns = first.getColumnNames().map((name: string) => cutText(name, MAX_COLUMN_NAME));
-    const limit = cellLimit(MAX_QUERY_CELL_CHARS, columns.length, FULL_ROWS);
-    const rows: unknown[][] = [];
-    let chars = jsonChars(columns);
-    while (first.step()) {
-      if (rows.length === maxRows) return {columns, rows, truncated: true};
-      const row = first.get().map((value: SqlJsValue) => boundedValue(plain(value), limit));
-      chars += jsonChars(row) + 1;
-      // The first row always comes back: its cells are cut short enough to fit.
-      if (rows.length > 0 && chars > MAX_ANSWER_CHARS) return {columns, rows, truncated: true, cut: sizeCut(rows.length)};
-      rows.push(row);
-    }
-    return {columns, rows, truncated: false};
+    return boundedAnswer(columns, steppedRows(first), maxRows);
   } catch (error) {
     if (error instanceof QueryFailed) throw error;
     throw new QueryFailed(error instanceof Error ? error.message : String(error));
@@ -55,9 +42,10 @@ export function runReadOnly(db: Database, sql: string, maxRows: number): Omit<Qu
   }
 }
 
-/** Why an answer holds fewer rows than asked: for the model, with what to do instead. */
-const sizeCut = (rows: number) =>
-  `Only the first ${rows.toLocaleString('en')} rows fit in one answer (about ${MAX_ANSWER_CHARS.toLocaleString('en')} characters): select fewer or shorter columns, aggregate, or page with LIMIT and OFFSET.`;
+/** The rows of a prepared statement, one step at a time, as plain values. */
+function* steppedRows(statement: {step(): boolean; get(): SqlJsValue[]}): Generator<unknown[]> {
+  while (statement.step()) yield statement.get().map(plain);
+}
 
 /** A value as JSON carries it: blobs (no file makes them, SQL can) as a short note. */
 const plain = (value: SqlJsValue): unknown => (value instanceof Uint8Array ? `[${value.length} bytes]` : value);
