@@ -21,6 +21,12 @@ export type {Notice, NoticeReason, TranscriptEntry} from './session/transcript.j
 export type {ServerConfig, ServerStatus} from './session/server-set.js';
 export type {ApprovalResponder, ApprovalState, AskApproval} from './session/session-approvals.js';
 export {WidgetStore} from './session/widget-store.js';
+// Tracing (issue 48): the seam the loop calls, the plain span records of `session.lastTrace`, and the list of every attribute emitted.
+export {NO_TRACE} from './telemetry/agent-tracer.js';
+export type {AgentTracer, TraceAttributes, TraceCarrier, TraceSpan} from './telemetry/agent-tracer.js';
+export type {SpanAttributeValue, SpanKindName, SpanRecord} from './telemetry/span-record.js';
+export {SEMCONV_VERSION, TELEMETRY_ATTRIBUTES} from './telemetry/telemetry-attributes.js';
+export type {TelemetryAttribute} from './telemetry/telemetry-attributes.js';
 export type {AskOptions, RestoreOptions, RestoreResult} from './session/agent-session.js';
 export type {QuestionSource, SessionAppsApi} from './session/session-apps.js';
 export type {SessionApprovalsApi} from './session/lazy-approvals.js';

@@ -20,6 +20,7 @@ import {buildSystemPrompt, type PromptLanguage} from './system-prompt.js';
 import {ToolCatalog, type ToolCatalogOptions} from './tool-catalog.js';
 import type {ToolLayer} from './types.js';
 import type {WidgetSink} from './widget-sink.js';
+import type {TraceSpan} from '../telemetry/agent-tracer.js';
 import {LARGE_MODEL, SMALL_MODEL} from './small-model.js';
 
 /** Why a run ended. */
@@ -91,6 +92,11 @@ export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | '
    * Absent: nothing asks.
    */
   approval?: ApprovalGate;
+  /**
+   * The question's `invoke_agent` span, when the page traces questions: each turn is a `chat`
+   * child, each call an `execute_tool` child (the caller ends it). Absent: nothing is traced.
+   */
+  trace?: TraceSpan;
 }
 
 /** What a run produced. */
@@ -184,7 +190,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
 
       const mustCall = tools.length > 0 && (mustDisplay || (size.firstTurnMustCall && iteration === 1));
       const request = {system, messages, tools, maxTokens: options.maxTokens ?? size.maxTokens, ...(mustCall ? {toolChoice: 'required' as const} : {})};
-      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onReasoning: callbacks.onReasoning, onContextTrimmed: callbacks.onContextTrimmed, onCall, drafts, usage: result.usage});
+      const turn = await streamTurn(options.provider, request, {signal, onText: callbacks.onText, onReasoning: callbacks.onReasoning, onContextTrimmed: callbacks.onContextTrimmed, onCall, drafts, usage: result.usage, trace: options.trace});
       if (turn.message) messages.push(turn.message);
       if (turn.text) {
         result.text = turn.text;
@@ -199,7 +205,7 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
       for (const call of turn.toolCalls) {
         if (signal.aborted) break;
         callbacks.onStep(runStepOf(catalog, call.name, call.input));
-        const outcome = await dispatcher.dispatch(call, firstIteration + iteration);
+        const outcome = await dispatcher.dispatch(call, firstIteration + iteration, options.trace);
         drafts.settle(call.id);
         shown.readFrom(outcome.call.sources);
         results.push(outcome.part);

@@ -18,6 +18,7 @@ import type {ToolCallPart, ToolResultPart} from '../providers/model-messages.js'
 import type {ToolOutput} from './types.js';
 import {answerRecall} from './recall-tool.js';
 import type {WidgetSink} from './widget-sink.js';
+import {NO_TRACE, type TraceSpan} from '../telemetry/agent-tracer.js';
 
 /** One tool call as recorded for metrics, the debug console and `onToolCall`. */
 export interface ToolCall {
@@ -81,9 +82,13 @@ export class Dispatcher {
     this.#options = options;
   }
 
-  /** Dispatches one call of iteration `iteration`. Never throws. */
-  async dispatch(call: ToolCallPart & {inputError?: string}, iteration: number): Promise<DispatchOutcome> {
+  /**
+   * Dispatches one call of iteration `iteration`, as an `execute_tool` child of `trace` (the
+   * question's span). Never throws.
+   */
+  async dispatch(call: ToolCallPart & {inputError?: string}, iteration: number, trace: TraceSpan = NO_TRACE): Promise<DispatchOutcome> {
     const {catalog, buffer} = this.#options;
+    const span = startExecuteTool(trace, call);
     const started = Date.now();
     const guided = this.#discoveryUsed;
     let surfaced: CatalogEntry[] = [];
@@ -111,7 +116,7 @@ export class Dispatcher {
       entry = route.entry;
       server = entry.serverKey;
       if (entry.role) this.#discoveryUsed = true;
-      ({output, waited} = await this.#execute(entry, call));
+      ({output, waited} = await this.#execute(entry, call, span));
     }
 
     buffer.set(call.id, output.text, iteration);
@@ -131,11 +136,12 @@ export class Dispatcher {
     }
     if (server) record.server = server;
     if (entry) record.tool = entry.tool.name;
+    endExecuteTool(span, record, output.isError ? record.errorCode : undefined, !!entry);
     return entry ? {surfaced, routedTo: entry, part, call: record} : {surfaced, part, call: record};
   }
 
   /** Runs the call, after a person's yes when it needs one; `waited` is how long that took. */
-  async #execute(entry: CatalogEntry, call: ToolCallPart): Promise<{output: ToolOutput & {code?: AutouiErrorCode}; waited: number}> {
+  async #execute(entry: CatalogEntry, call: ToolCallPart, span: TraceSpan): Promise<{output: ToolOutput & {code?: AutouiErrorCode}; waited: number}> {
     const {catalog, approval, signal, toolTimeoutMs, widgets} = this.#options;
     const layer = entry.layer;
     const execute = layer.execute;
@@ -148,7 +154,10 @@ export class Dispatcher {
     if (approval && needsApproval(approval.policyFor(layer), layer, entry.tool)) {
       // Asked before the timeout starts: a person may take their time.
       const asked = Date.now();
+      const wait = span.child(`await_approval ${call.name}`);
       const refusal = await this.#approve(approval, entry, call, args);
+      wait.set({'autoui.approval.decision': refusal ? (refusal.code === ErrorCodes.ABORTED ? 'stopped' : 'deny') : 'allow'});
+      wait.end();
       waited = Date.now() - asked;
       if (refusal) return {output: refusal, waited};
     }
@@ -159,6 +168,7 @@ export class Dispatcher {
         toolName: call.name,
         timeoutMs: toolTimeoutMs,
         widgets: widgets?.(call.id),
+        ...(span.recording ? {trace: span} : {}),
       });
       return {output: normalizeToolOutput(value), waited};
     } catch (error) {
@@ -194,6 +204,31 @@ export class Dispatcher {
     if (answer.decision === 'allow' || answer.decision === 'allow-always') return undefined;
     return failure(ErrorCodes.TOOL_DENIED, declinedText(call.name, answer.reason));
   }
+}
+
+/** The call's `execute_tool {name}` span (GenAI conventions), its arguments only with content allowed. */
+function startExecuteTool(trace: TraceSpan, call: ToolCallPart): TraceSpan {
+  if (!trace.recording) return NO_TRACE;
+  return trace.child(`execute_tool ${call.name}`, {
+    attributes: {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': call.name,
+      'gen_ai.tool.call.id': call.id,
+      'gen_ai.tool.call.arguments': trace.content ? JSON.stringify(call.input) : undefined,
+    },
+  });
+}
+
+function endExecuteTool(span: TraceSpan, record: ToolCall, errorCode: string | undefined, layerTool: boolean): void {
+  if (!span.recording) return;
+  span.set({
+    'gen_ai.tool.type': layerTool ? 'extension' : 'function',
+    'autoui.tool.server': record.server,
+    'autoui.tool.result_length': record.result.length,
+    'gen_ai.tool.call.result': span.content ? record.result : undefined,
+  });
+  if (errorCode) span.fail(errorCode);
+  span.end();
 }
 
 /** `promise`, or 'stopped' as soon as `signal` aborts (whichever comes first). */

@@ -7,6 +7,7 @@
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {CallDrafts} from './call-drafts.js';
 import type {LanguageModel, ModelStreamPart, Usage} from '../providers/language-model.js';
+import {NO_TRACE, type TraceSpan} from '../telemetry/agent-tracer.js';
 import type {AssistantMessage, ModelMessage, ToolCallPart, ToolResultPart} from '../providers/model-messages.js';
 
 /** What one streamed turn gave. */
@@ -34,6 +35,8 @@ export interface TurnReader {
   drafts: CallDrafts;
   /** The run's token count: the turn's are added to it. */
   usage: Usage;
+  /** The question's span: the turn is its `chat {model}` child (NO_TRACE when nothing is traced). */
+  trace?: TraceSpan;
 }
 
 /**
@@ -41,13 +44,21 @@ export interface TurnReader {
  * the stream ends. Never throws: a failed stream is the turn's `error` (none once the run was
  * aborted).
  */
-export async function streamTurn(provider: LanguageModel, request: Parameters<LanguageModel['stream']>[0], {signal, onText, onReasoning, onContextTrimmed, onCall, drafts, usage}: TurnReader): Promise<Turn> {
+export async function streamTurn(provider: LanguageModel, request: Parameters<LanguageModel['stream']>[0], {signal, onText, onReasoning, onContextTrimmed, onCall, drafts, usage, trace = NO_TRACE}: TurnReader): Promise<Turn> {
   const turn: Turn = {text: '', toolCalls: []};
   let turnUsage: Usage | undefined;
+  const chat = startChat(trace, provider, request.maxTokens);
+  const carrier = chat.carrier();
+  const asked = chat.recording ? Date.now() : 0;
+  let first = chat.recording;
   try {
-    for await (const part of provider.stream(request, {signal}) as AsyncIterable<ModelStreamPart>) {
+    for await (const part of provider.stream(request, carrier ? {signal, trace: carrier} : {signal}) as AsyncIterable<ModelStreamPart>) {
       // Chunks that arrive after an abort are ignored: the run has already ended for the page.
       if (signal.aborted) break;
+      if (first) {
+        first = false;
+        chat.set({'gen_ai.response.time_to_first_chunk': (Date.now() - asked) / 1000});
+      }
       switch (part.type) {
         case 'text-delta':
           turn.text += part.delta;
@@ -85,10 +96,32 @@ export async function streamTurn(provider: LanguageModel, request: Parameters<La
   }
   drafts.settleAllBut(new Set(turn.toolCalls.map((call) => call.id)));
   addUsage(usage, turnUsage);
+  endChat(chat, turn, turnUsage, signal);
   const content: AssistantMessage['content'] = turn.text ? [{type: 'text', text: turn.text}] : [];
   content.push(...turn.toolCalls.map(({inputError: _ignored, ...call}) => call));
   if (content.length) turn.message = {role: 'assistant', content};
   return turn;
+}
+
+/** The turn's `chat {model}` span (GenAI conventions: a client span per model request). */
+function startChat(trace: TraceSpan, provider: LanguageModel, maxTokens: number | undefined): TraceSpan {
+  if (!trace.recording) return NO_TRACE;
+  return trace.child(`chat ${provider.modelId}`, {
+    kind: 'client',
+    attributes: {'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': provider.provider, 'gen_ai.request.model': provider.modelId, 'gen_ai.request.max_tokens': maxTokens},
+  });
+}
+
+function endChat(chat: TraceSpan, turn: Turn, usage: Usage | undefined, signal: AbortSignal): void {
+  if (!chat.recording) return;
+  chat.set({
+    'gen_ai.response.finish_reasons': turn.finishReason ? [turn.finishReason] : undefined,
+    'gen_ai.usage.input_tokens': usage?.inputTokens,
+    'gen_ai.usage.output_tokens': usage?.outputTokens,
+  });
+  if (turn.error) chat.fail(turn.error.code);
+  else if (signal.aborted) chat.fail('ABORTED');
+  chat.end();
 }
 
 function addUsage(total: Usage, usage: Usage | undefined): void {

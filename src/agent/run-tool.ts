@@ -6,6 +6,7 @@
 import {AutouiError, ErrorCodes} from '../errors.js';
 import type {ToolExecutionContext, ToolOutput} from './types.js';
 import type {WidgetSink} from './widget-sink.js';
+import type {TraceSpan} from '../telemetry/agent-tracer.js';
 
 /** Default seconds a tool call may take without progress. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -21,6 +22,8 @@ export interface RunWithTimeoutOptions {
   capMs?: number;
   /** The run's canvas, passed on to the tool. */
   widgets?: WidgetSink;
+  /** The call's span, passed on to the tool (absent: untraced). */
+  trace?: TraceSpan;
 }
 
 /**
@@ -92,6 +95,7 @@ export function runWithTimeout(execute: (context: ToolExecutionContext) => Promi
             if (!settled) arm();
           },
           ...(options.widgets ? {widgets: options.widgets} : {}),
+          ...(options.trace ? {trace: options.trace} : {}),
         }),
       );
     } catch (error) {

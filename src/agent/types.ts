@@ -3,6 +3,7 @@
  * returns. Plain data plus the functions that execute tools, so the core can run in a Worker or in
  * Node unchanged.
  */
+import type {TraceSpan} from '../telemetry/agent-tracer.js';
 import type {JsonSchema} from '../schema/json-schema.js';
 import type {WidgetSink} from './widget-sink.js';
 
@@ -99,6 +100,11 @@ export interface ToolExecutionContext {
    * what the run reports as its widgets.
    */
   widgets?: WidgetSink;
+  /**
+   * The call's `execute_tool` span, when the page traces questions: a layer's requests are its
+   * children (an MCP layer's `tools/call` span, whose context goes in `params._meta`). Absent: untraced.
+   */
+  trace?: TraceSpan;
 }
 
 /**

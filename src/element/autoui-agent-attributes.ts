@@ -6,6 +6,7 @@
  * upgrade wins over one bound before it (which Lit would set again at the first update).
  */
 import {LitElement, type PropertyDeclaration, type PropertyValues} from 'lit';
+import type {TracerProvider} from '@opentelemetry/api';
 import type {ApprovalPolicy} from '../agent/approval.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot/snapshot-format.js';
@@ -50,6 +51,9 @@ export class AutouiAgentAttributes extends LitElement {
     filesEngineBundles: {attribute: 'files-engine-bundles'},
     layout: {},
     suggestions: {attribute: false},
+    telemetry: {},
+    telemetryContent: {attribute: 'telemetry-content', type: Boolean},
+    tracerProvider: {attribute: false},
   };
 
   /**
@@ -142,17 +146,14 @@ export class AutouiAgentAttributes extends LitElement {
    * `consume` offers the page's registered tools to this agent, `both`, or `off`.
    */
   webmcp: 'expose' | 'consume' | 'both' | 'off' | '' = '';
-
   /**
    * OAuth client id for the MCP servers that ask to sign in (a server's own `client-id` wins): the
    * URL of the site's Client ID Metadata Document, or an id registered with the authorization
    * server. Absent: the element registers itself dynamically where the server allows it.
    */
   clientId = '';
-
   /** The URL of the sign-in callback page the site serves (`dist/oauth-callback.html`); default: the one beside the script. */
   oauthCallback = '';
-
   /**
    * Local files a visitor may attach (drop on the element, paste, or pick with the composer's
    * button): `off`, or the kinds taken, e.g. `csv json xlsx` (`csv` also takes `tsv`, `json` also
@@ -183,6 +184,12 @@ export class AutouiAgentAttributes extends LitElement {
    * `suggestions` replace the list.
    */
   suggestions?: string[];
+  /** An OTLP/HTTP traces URL (a same-origin relay is best): each question is exported there as one OpenTelemetry trace. */
+  telemetry = '';
+  /** Allows the question, the answer, tool arguments and results in spans (keys and tokens never). */
+  telemetryContent = false;
+  /** A page's own OpenTelemetry `TracerProvider` (a property only): questions are traced through it; wins over `telemetry`. */
+  tracerProvider?: TracerProvider;
 
   /**
    * The properties set since the upgrade, until the first update: Lit sets the properties a

@@ -30,6 +30,10 @@ export interface AgentAttributes {
   noDrafts: boolean;
   language: 'fr' | 'en';
   approve?: ApprovalPolicy | string;
+  /** An OTLP/HTTP traces URL. */
+  telemetry?: string;
+  telemetryContent?: boolean;
+  tracerProvider?: SessionSettings['tracerProvider'];
 }
 
 /**
@@ -49,6 +53,10 @@ export function sessionSettings(a: AgentAttributes, downloads?: ModelDownloadHoo
     drafts: !a.noDrafts,
     // Anything but a known policy is the default, so a typo can only ask more, never less.
     approve: a.approve && warnUnknownPolicy(a.approve, '<autoui-agent>') ? parseApprovalPolicy(a.approve) : undefined,
+    // Tracing is off unless one is set; the tracing chunk loads only then (session-telemetry.ts).
+    telemetry: a.telemetry?.trim() ? resolveServerUrl(a.telemetry.trim()) : undefined,
+    tracerProvider: a.tracerProvider,
+    telemetryContent: a.telemetryContent === true,
   };
 }
 

@@ -27,6 +27,7 @@ import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes
 import {SKILL_RECIPE_TOOLS, callSkillRecipeTool, skillsAsRecipes} from './skill-recipes.js';
 import {fetchRecipeList} from './recipe-list.js';
 import {toToolOutput} from './tool-result.js';
+import {traceMeta, type TraceSpan} from '../telemetry/agent-tracer.js';
 
 /** Default milliseconds for the handshake and the tool list. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -121,8 +122,11 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   const serverName = input.options.name ?? info?.name ?? input.url.host;
   const byName = new Map(input.tools.map((t) => [t.name, t]));
 
-  /** The server's own `tools/call` result, as JSON. */
-  const callServer = (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress'>): Promise<Record<string, unknown>> => {
+  /**
+   * The server's own `tools/call` result, as JSON. Traced: a `tools/call {name}` client span, child
+   * of the call's `execute_tool` span, whose context goes in `params._meta` (both eras).
+   */
+  const callServer = (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress' | 'trace'>): Promise<Record<string, unknown>> => {
     const options: CallToolRequestOptions = {
       signal: context.signal,
       onprogress: () => context.reportProgress(),
@@ -135,7 +139,9 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     // (2026-07-28) the Mcp-Param header mirroring.
     const toolDefinition = session.definitions.get(name);
     if (toolDefinition) options.toolDefinition = toolDefinition;
-    return session.signedIn(() => session.client.callTool({name, arguments: args}, options)) as Promise<unknown> as Promise<Record<string, unknown>>;
+    const span = mcpSpan(context.trace, session, input.url, 'tools/call', name);
+    const called = session.signedIn(() => session.client.callTool({name, arguments: args, ...traceMeta(span)}, options)) as Promise<unknown> as Promise<Record<string, unknown>>;
+    return span ? endMcpSpan(span, called) : called;
   };
 
   /**
@@ -240,6 +246,41 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     disabledTools: input.disabled,
     close: () => session.close(),
   };
+}
+
+/**
+ * An MCP client span (`{mcp.method.name} {target}`, MCP semantic conventions) under `parent`;
+ * undefined when the work is not traced.
+ */
+function mcpSpan(parent: TraceSpan | undefined, session: McpSession, url: URL, method: string, target: string): TraceSpan | undefined {
+  if (!parent?.recording) return undefined;
+  return parent.child(`${method} ${target}`, {
+    kind: 'client',
+    attributes: {
+      'mcp.method.name': method,
+      'mcp.session.id': session.sessionId,
+      'mcp.protocol.version': session.protocol,
+      'gen_ai.tool.name': method === 'tools/call' ? target : undefined,
+      'server.address': url.hostname,
+      'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+    },
+  });
+}
+
+/** Ends `span` as `request` settles (failed with the error's code), passing the request's outcome on. */
+function endMcpSpan<T>(span: TraceSpan, request: Promise<T>): Promise<T> {
+  return request.then(
+    (value) => {
+      if ((value as {isError?: unknown}).isError === true) span.fail('tool_error');
+      span.end();
+      return value;
+    },
+    (error: unknown) => {
+      span.fail(AutouiError.isInstance(error) ? error.code : ((error as {name?: string})?.name ?? 'Error'));
+      span.end();
+      throw error;
+    },
+  );
 }
 
 /** A failed call as a typed error whose message the model can act on. */

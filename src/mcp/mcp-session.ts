@@ -58,6 +58,11 @@ export class McpSession {
     return this.#opened.transport;
   }
 
+  /** The 2025-era session id, when the server gave one. */
+  get sessionId(): string | undefined {
+    return this.#opened.sessionId();
+  }
+
   /** The revision the session speaks. */
   get protocol(): string {
     return this.#opened.protocol;

@@ -4,6 +4,7 @@
  * OpenAI-compatible chat completions) or in tests (a scripted model); none may touch the DOM. The
  * loop imports only these types, so a third provider is a new folder here and nothing else.
  */
+import type {TraceCarrier} from '../telemetry/agent-tracer.js';
 import type {AutouiError} from '../errors.js';
 import type {ModelMessage} from './model-messages.js';
 import type {JsonSchema} from '../schema/json-schema.js';
@@ -96,5 +97,15 @@ export interface LanguageModel {
    * Streams one assistant turn. Contract: HTTP and network failures surface as an `error` part,
    * not a throw; the iterable ends soon after `signal` aborts.
    */
-  stream(request: ModelRequest, options?: {signal?: AbortSignal}): AsyncIterable<ModelStreamPart>;
+  stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<ModelStreamPart>;
+}
+
+/** Options of one {@link LanguageModel.stream}. */
+export interface StreamOptions {
+  signal?: AbortSignal;
+  /**
+   * The turn's trace context, when the page traces questions: wire providers send it as the
+   * `traceparent` (and `tracestate`) header, so a proxy's or a gateway's spans join the trace.
+   */
+  trace?: TraceCarrier;
 }

@@ -4,7 +4,7 @@
  * failed load is that turn's `LOAD_FAILED` error and is tried again at the next turn.
  */
 import {loadFailed} from '../errors.js';
-import type {LanguageModel, ModelRequest, ModelStreamPart} from './language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart, StreamOptions} from './language-model.js';
 
 /** A model named `provider`/`modelId` whose implementation `load` brings; `small` as the model will say (`LanguageModel.small`). */
 export function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModel>, small?: boolean): LanguageModel {
@@ -13,7 +13,7 @@ export function lazyModel(provider: string, modelId: string, load: () => Promise
     provider,
     modelId,
     small,
-    async *stream(request: ModelRequest, options?: {signal?: AbortSignal}): AsyncIterable<ModelStreamPart> {
+    async *stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<ModelStreamPart> {
       let model: LanguageModel;
       try {
         model = await (loading ??= load().catch((error: unknown) => {

@@ -8,7 +8,7 @@
  * silently replaced by another, which might send the conversation somewhere the page did not expect.
  */
 import {ErrorCodes} from '../errors.js';
-import type {LanguageModel, ModelRequest, ModelStreamPart} from './language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart, StreamOptions} from './language-model.js';
 
 /** The codes that pass a turn to the next model. */
 const PASS_ON: ReadonlySet<string> = new Set([ErrorCodes.LOCAL_MODEL_UNAVAILABLE, ErrorCodes.LOCAL_MODEL_REFUSED]);
@@ -34,7 +34,7 @@ export class PreferredModel implements LanguageModel {
     return this.models[this.#current]!.small;
   }
 
-  async *stream(request: ModelRequest, options?: {signal?: AbortSignal}): AsyncIterable<ModelStreamPart> {
+  async *stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<ModelStreamPart> {
     for (let index = this.#current; index < this.models.length; index++) {
       const model = this.models[index]!;
       let first = true;

@@ -6,6 +6,7 @@
  * for `idleTimeoutMs` ends with `PROVIDER_STREAM`.
  */
 import type {ModelStreamPart} from './language-model.js';
+import type {TraceCarrier} from '../telemetry/agent-tracer.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {browserKeyRefusal} from './browser-key.js';
 import {postWithRetries} from './http/post-with-retries.js';
@@ -24,6 +25,8 @@ export interface TurnSpec {
   options: ResolvedProviderOptions;
   decoder: TurnDecoder;
   signal?: AbortSignal;
+  /** The turn's trace context (tracing on): sent as `traceparent`/`tracestate` headers. */
+  trace?: TraceCarrier;
 }
 
 /** Streams one turn as neutral parts. See the module comment. */
@@ -58,7 +61,7 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
     arm();
     const posted = await postWithRetries({
       ...spec,
-      headers: visitor.token ? {...spec.headers, [VISITOR_TOKEN_HEADER]: visitor.token} : spec.headers,
+      headers: {...spec.headers, ...(visitor.token ? {[VISITOR_TOKEN_HEADER]: visitor.token} : {}), ...spec.trace},
       signal: controller.signal,
       maxRetries: options.maxRetries,
       retryBaseDelayMs: options.retryBaseDelayMs,

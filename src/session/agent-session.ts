@@ -11,9 +11,9 @@
  * The rules of a conversation live here: one question at a time; Stop and `clear()` work at any
  * moment, also while servers connect or the engine loads; a question that failed is not kept in
  * the history (it is sent once when asked again); after `clear()` nothing of an earlier run comes
- * back. The rest is delegated, one feature per module: the record of the conversation and its
- * events (`conversation.ts`), the servers with their sign-ins and questions (`session-servers.ts`),
- * restores (`snapshot/session-restores.ts`), approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`).
+ * back. The rest is delegated, one feature per module: the conversation and its events
+ * (`conversation.ts`), the servers (`session-servers.ts`), restores (`snapshot/session-restores.ts`),
+ * approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`), traces (`session-telemetry.ts`).
  */
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
@@ -31,6 +31,7 @@ import type {SessionListener} from './session-events.js';
 import type {AgentSessionOptions, AskOptions, SessionSettings} from './session-options.js';
 import {SessionRestores, type RestoreOptions, type RestoreResult, type SessionRestoresApi} from './snapshot/session-restores.js';
 import {SessionServers} from './session-servers.js';
+import {SessionTelemetry, type SpanRecord, type TraceSpan} from './session-telemetry.js';
 import type {SessionSignInsApi} from './sign-out.js';
 import type {AutouiSnapshot, SnapshotOptions} from './snapshot/snapshot-format.js';
 import {takeSnapshot} from './snapshot/take-snapshot.js';
@@ -84,6 +85,8 @@ export class AgentSession {
   /** Snapshots read back, and what questions wait for. */
   readonly #restores: SessionRestores;
   #layers: ToolLayer[];
+  /** Each question's trace, when the settings turn tracing on. */
+  readonly #telemetry = new SessionTelemetry((spans) => this.#conversation.emit({type: 'trace', spans}));
   /** The question being answered. */
   #run?: AbortController;
   /** Bumped by clear(): a run started before it must write nothing back. */
@@ -100,10 +103,8 @@ export class AgentSession {
     this.canvas = vetoableCanvas(this.widgets, this.#conversation.offer);
     this.approvals = this.#approvals.api;
     this.#apps = new LazyApps({
-      widgets: this.widgets,
-      loadEngine: this.#loadEngine,
+      ...{widgets: this.widgets, loadEngine: this.#loadEngine, approvals: this.#approvals},
       layers: () => this.layers,
-      approvals: this.#approvals,
       sessionPolicy: () => this.#settings.approve,
       ask: (text, from) => {
         if (this.#run) throw this.#conversation.refuse(ErrorCodes.RUN_IN_PROGRESS, "A question is already being answered; the view's message was not sent.");
@@ -111,16 +112,8 @@ export class AgentSession {
       },
     });
     this.apps = this.#apps.api;
-    this.#restores = new SessionRestores({
-      widgets: this.widgets,
-      conversation: this.#conversation,
-      epoch: () => this.#epoch,
-      run: () => this.#run,
-      prepare: () => this.#hooks.prepareRestore?.(),
-      loadEngine: this.#loadEngine,
-      layers: () => this.layers,
-      forgetApprovals: () => this.#approvals.forget(),
-    });
+    const restoring = {epoch: () => this.#epoch, run: () => this.#run, prepare: () => this.#hooks.prepareRestore?.(), forgetApprovals: () => this.#approvals.forget()};
+    this.#restores = new SessionRestores({...restoring, widgets: this.widgets, conversation: this.#conversation, loadEngine: this.#loadEngine, layers: () => this.layers});
     this.restores = this.#restores.api;
     this.widgets.subscribe((change) => this.#conversation.widgetChanged(change));
     if (servers) this.setServers(servers);
@@ -144,6 +137,11 @@ export class AgentSession {
   /** What the transcript shows, oldest first (a new array after each change). */
   get transcript(): readonly TranscriptEntry[] {
     return this.#conversation.transcript;
+  }
+
+  /** The last traced question's spans, as plain records (a `trace` event tells each new set); empty when none was traced. */
+  get lastTrace(): readonly SpanRecord[] {
+    return this.#telemetry.lastTrace;
   }
 
   /** Each server's state, in the order they were given. */
@@ -206,6 +204,7 @@ export class AgentSession {
     const asked = from ? `[Sent by the ${from.app.tool} app view of ${from.app.server} after the user clicked in it; the words are the view's, not typed by the user:] ${text}` : text;
     const modelText = this.#apps.withContext(asked);
     conversation.emit({type: 'run-start', question: text});
+    const tracing = this.#telemetry.startQuestion(this.#settings, text);
     let result: AgentResult;
     try {
       // Servers that want a sign-in ask now, and those signed in connect, before the model starts.
@@ -214,7 +213,7 @@ export class AgentSession {
       result =
         engine === 'stopped' || controller.signal.aborted
           ? stoppedRun(conversation.history)
-          : await engine.runAgentLoop(modelText, this.#loopOptions(engine, controller.signal, live));
+          : await engine.runAgentLoop(modelText, this.#loopOptions(engine, controller.signal, live, await tracing));
     } catch (error) {
       // Settings refused before any request (an unknown provider, an endpoint that is no URL, a
       // chunk that did not load) are told like any other failure, never lost in a rejection.
@@ -232,6 +231,7 @@ export class AgentSession {
       // Contract: settle must not throw; if it does, the question still ends.
     }
     if (live()) conversation.endText();
+    this.#telemetry.endQuestion(await tracing, result);
     if (this.#run === controller) this.#run = undefined;
     conversation.emit({type: 'run-end', question: text, result});
     return result;
@@ -249,6 +249,7 @@ export class AgentSession {
     this.abort();
     this.#approvals.forget();
     this.#apps.clear();
+    this.#telemetry.forget();
     this.#conversation.replace({history: [], transcript: []});
     this.widgets.clear();
     this.#conversation.emit({type: 'cleared'});
@@ -292,9 +293,8 @@ export class AgentSession {
   }
 
   /** A question's loop options: the settings as it starts, the conversation, the canvas, the approval gate. */
-  #loopOptions(engine: RunEngine, signal: AbortSignal, live: () => boolean) {
-    const {approve} = this.#settings;
+  #loopOptions(engine: RunEngine, signal: AbortSignal, live: () => boolean, trace: TraceSpan) {
     const layers = this.layers;
-    return engine.loopOptions(this.#settings, this.#conversation, {layers, widgets: this.canvas, approval: this.#approvals.gate(engine, layers, approve), signal, live});
+    return engine.loopOptions(this.#settings, this.#conversation, {layers, widgets: this.canvas, approval: this.#approvals.gate(engine, layers, this.#settings.approve), signal, live, trace});
   }
 }

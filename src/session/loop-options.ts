@@ -14,7 +14,7 @@ import type {Conversation} from './conversation.js';
 import type {SessionSettings} from './session-options.js';
 
 /** What the session gives a question besides its settings and conversation. */
-export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widgets' | 'approval' | 'signal'> {
+export interface QuestionParts extends Pick<AgentLoopOptions, 'layers' | 'widgets' | 'approval' | 'signal' | 'trace'> {
   /** False once the question's conversation was cleared: what the loop tells is dropped then. */
   live(): boolean;
 }

@@ -11,6 +11,7 @@ import type {ToolCall} from '../agent/dispatcher.js';
 import type {RunStep} from '../agent/run-step.js';
 import type {NewWidget, WidgetInstance} from '../agent/widget-sink.js';
 import type {Usage} from '../providers/language-model.js';
+import type {SpanRecord} from '../telemetry/span-record.js';
 import type {DroppedPart} from './snapshot/read-snapshot.js';
 import type {Notice, RestoreSource} from './transcript.js';
 import type {ElicitationPrompt, ElicitationResponder, ElicitationState} from './session-elicitations.js';
@@ -62,6 +63,8 @@ export type SessionEvent =
   | {type: 'server-error'; name: string; code: string; message: string}
   /** `clear()` forgot the conversation, the transcript and the canvas. */
   | {type: 'cleared'}
+  /** A traced question ended: its spans, as the debug console draws them (also `session.lastTrace`). */
+  | {type: 'trace'; spans: readonly SpanRecord[]}
   /**
    * A snapshot replaced the canvas and the transcript (and the conversation, when `conversation`):
    * the widgets now shown, and what was left out. The widgets' own events came before it.

@@ -6,6 +6,7 @@
 import type {AgentLoopOptions, AgentResult} from '../agent/agent-loop.js';
 import type {ApprovalPolicy} from '../agent/approval.js';
 import type {ToolLayer} from '../agent/types.js';
+import type {TracerProvider} from '@opentelemetry/api';
 import type {UiLanguage} from '../policy/language.js';
 import type {LanguageModel} from '../providers/language-model.js';
 import type {ModelOptions} from '../providers/provider-options.js';
@@ -46,6 +47,15 @@ export interface SessionSettings {
    * `all` or `never`. A server's own `approve` wins; any other value means `writes`.
    */
   approve?: ApprovalPolicy;
+  /**
+   * An OTLP/HTTP traces URL (a same-origin relay is best): each question becomes one trace
+   * there, with the OpenTelemetry GenAI and MCP names. The tracing chunk loads only then.
+   */
+  telemetry?: string;
+  /** A page's own OpenTelemetry tracer provider: questions are traced through it (wins over `telemetry`). */
+  tracerProvider?: TracerProvider;
+  /** Allows the question, the answer, tool arguments and results in spans. Default false: never. */
+  telemetryContent?: boolean;
 }
 
 /** Options of {@link AgentSession}. */

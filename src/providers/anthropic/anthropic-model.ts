@@ -4,7 +4,7 @@
  * `x-api-key` and `anthropic-dangerous-direct-browser-access` headers; without one, no auth header
  * (the key proxy adds it).
  */
-import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart, StreamOptions} from '../language-model.js';
 import {resolveProviderOptions, type ProviderOptions, type ResolvedProviderOptions} from '../provider-options.js';
 import {hopLabel} from '../http/endpoint-hop.js';
 import {streamTurn} from '../stream-turn.js';
@@ -25,7 +25,7 @@ export class AnthropicModel implements LanguageModel {
     this.modelId = this.#options.model;
   }
 
-  stream(request: ModelRequest, options: {signal?: AbortSignal} = {}): AsyncIterable<ModelStreamPart> {
+  stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
     const o = this.#options;
     const headers: Record<string, string> = {
       ...o.headers,
@@ -45,6 +45,7 @@ export class AnthropicModel implements LanguageModel {
       options: o,
       decoder: new AnthropicDecoder(),
       signal: options.signal,
+      trace: options.trace,
     });
   }
 }

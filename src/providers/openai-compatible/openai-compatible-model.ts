@@ -3,7 +3,7 @@
  * llama.cpp, LM Studio, OpenRouter): `POST {endpoint}/chat/completions`, `Authorization: Bearer`
  * only with a browser key (the key proxy adds it otherwise).
  */
-import type {LanguageModel, ModelRequest, ModelStreamPart} from '../language-model.js';
+import type {LanguageModel, ModelRequest, ModelStreamPart, StreamOptions} from '../language-model.js';
 import {resolveProviderOptions, type ProviderOptions, type ResolvedProviderOptions} from '../provider-options.js';
 import {hopLabel} from '../http/endpoint-hop.js';
 import {streamTurn} from '../stream-turn.js';
@@ -21,7 +21,7 @@ export class OpenAICompatibleModel implements LanguageModel {
     this.modelId = this.#options.model;
   }
 
-  stream(request: ModelRequest, options: {signal?: AbortSignal} = {}): AsyncIterable<ModelStreamPart> {
+  stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
     const o = this.#options;
     const headers: Record<string, string> = {...o.headers, 'content-type': 'application/json'};
     if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
@@ -35,6 +35,7 @@ export class OpenAICompatibleModel implements LanguageModel {
       options: o,
       decoder: new OpenAIDecoder(),
       signal: options.signal,
+      trace: options.trace,
     });
   }
 }

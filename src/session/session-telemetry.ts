@@ -1,0 +1,97 @@
+/**
+ * A session's tracing: the root `invoke_agent` span of each question when the settings turn
+ * tracing on (`telemetry`, `tracerProvider`), and the last question's spans as plain records for
+ * the debug console. The OpenTelemetry chunk is imported only then; off, a question gets
+ * `NO_TRACE` at once and nothing is loaded. A chunk that fails to load leaves questions untraced:
+ * tracing never fails a question.
+ */
+import type {AgentResult} from '../agent/agent-loop.js';
+import {NO_TRACE, type AgentTracer, type TraceSpan} from '../telemetry/agent-tracer.js';
+import type {SpanRecord} from '../telemetry/span-record.js';
+import type {SessionSettings} from './session-options.js';
+
+export type {SpanRecord, TraceSpan};
+
+/** The name of the agent in span names and `gen_ai.agent.name`. */
+export const AGENT_NAME = 'autoui-agent';
+
+type TelemetryChunk = typeof import('../telemetry/otel-chunk.js');
+
+/** Imports the tracing chunk (its own chunk in the build). */
+const importTelemetry = (): Promise<TelemetryChunk> => import('../telemetry/otel-chunk.js');
+
+/** Whether `settings` trace questions. */
+export const tracing = (settings: SessionSettings): boolean => Boolean(settings.tracerProvider || settings.telemetry);
+
+/** One session's tracing. */
+export class SessionTelemetry {
+  #lastTrace: readonly SpanRecord[] = [];
+  #tracer?: {key: readonly unknown[]; tracer: AgentTracer};
+  readonly #onTrace: (spans: readonly SpanRecord[]) => void;
+
+  /** `onTrace` hears each traced question's spans once its root span ended. */
+  constructor(onTrace: (spans: readonly SpanRecord[]) => void) {
+    this.#onTrace = onTrace;
+  }
+
+  /** The spans of the last traced question, root first once it ended; empty before any. */
+  get lastTrace(): readonly SpanRecord[] {
+    return this.#lastTrace;
+  }
+
+  /** Forgets the last question's spans (`clear()`). */
+  forget(): void {
+    this.#lastTrace = [];
+  }
+
+  /** The question's `invoke_agent` span; `NO_TRACE` when tracing is off or its chunk did not load. Never throws. */
+  async startQuestion(settings: SessionSettings, question: string): Promise<TraceSpan> {
+    if (!tracing(settings)) return NO_TRACE;
+    try {
+      const tracer = await this.#tracerFor(settings);
+      const model = settings.model as {provider?: unknown} | undefined;
+      return tracer.startQuestion(`invoke_agent ${AGENT_NAME}`, {
+        'gen_ai.operation.name': 'invoke_agent',
+        'gen_ai.agent.name': AGENT_NAME,
+        'gen_ai.provider.name': typeof model?.provider === 'string' ? model.provider : undefined,
+        'gen_ai.input.messages': settings.telemetryContent ? JSON.stringify([{role: 'user', parts: [{type: 'text', content: question}]}]) : undefined,
+      });
+    } catch {
+      return NO_TRACE;
+    }
+  }
+
+  /** Ends the question's span with what the result says. */
+  endQuestion(span: TraceSpan, result: AgentResult): void {
+    if (!span.recording) return;
+    span.set({
+      'gen_ai.response.model': result.model?.id,
+      'gen_ai.usage.input_tokens': result.usage.inputTokens,
+      'gen_ai.usage.output_tokens': result.usage.outputTokens,
+      'autoui.iterations': result.iterations,
+      'autoui.stop_reason': result.stopReason,
+      'gen_ai.output.messages': span.content && result.text ? JSON.stringify([{role: 'assistant', parts: [{type: 'text', content: result.text}]}]) : undefined,
+    });
+    if (result.stopReason === 'error') span.fail(result.error?.code ?? 'error');
+    span.end();
+  }
+
+  /** One tracer per setting: a changed endpoint, provider or content choice makes a new one. */
+  async #tracerFor(settings: SessionSettings): Promise<AgentTracer> {
+    const key = [settings.tracerProvider, settings.telemetry, settings.telemetryContent === true] as const;
+    if (this.#tracer && this.#tracer.key.every((value, index) => value === key[index])) return this.#tracer.tracer;
+    const chunk = await importTelemetry();
+    const tracer = chunk.createTracer({
+      endpoint: settings.telemetry,
+      tracerProvider: settings.tracerProvider,
+      content: settings.telemetryContent === true,
+      onTrace: (spans) => {
+        // Kept as they started (the root first), which is how a waterfall reads.
+        this.#lastTrace = [...spans].sort((a, b) => a.startTime - b.startTime);
+        this.#onTrace(this.#lastTrace);
+      },
+    });
+    this.#tracer = {key, tracer};
+    return tracer;
+  }
+}
