@@ -5,6 +5,9 @@ import type {RunRecord} from '../../session/session-events.js';
 import {STRINGS} from '../common/strings.js';
 import {tokens} from '../../styles/tokens.js';
 import {toolCallLabel} from '../common/tool-call-label.js';
+import type {SpanRecord} from '../../telemetry/span-record.js';
+import {TraceWaterfall} from './trace-waterfall.js';
+import {traceWaterfallStyles} from './trace-waterfall.styles.js';
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
 const RESULT_PREVIEW = 600;
@@ -12,7 +15,8 @@ const RESULT_PREVIEW = 600;
 /**
  * The `debug` console of `<autoui-agent>`: each server's status and tool count, each tool call
  * (its name as the transcript's pill and the event's `label` give it, arguments, result, time)
- * and token usage per question. Everything is rendered as text.
+ * and token usage per question, and the last question's trace as a waterfall (with `telemetry`).
+ * Everything is rendered as text.
  * The argument and result blocks scroll when long, so they take keyboard focus.
  *
  * @csspart console - The console's root.
@@ -20,7 +24,7 @@ const RESULT_PREVIEW = 600;
  * @tagname autoui-console
  */
 export class AutouiConsole extends LitElement {
-  static override styles = css`
+  static override styles = [css`
     ${tokens}
     :host { display: block; font-size: 0.85em; }
     section { border: 1px dashed var(--_color-border); border-radius: var(--_radius); padding: var(--_space-s); }
@@ -31,12 +35,16 @@ export class AutouiConsole extends LitElement {
       background: var(--_color-surface-variant); padding: 0.25rem; border-radius: 0.25rem; }
     .error { color: var(--_color-danger); }
     details { margin: 0.15rem 0; }
-  `;
+  `, traceWaterfallStyles];
 
   @property({attribute: false}) servers: readonly ServerStatus[] = [];
   @property({attribute: false}) runs: readonly RunRecord[] = [];
+  /** The last question's spans (those exported with `telemetry`), drawn as a waterfall; none without telemetry. */
+  @property({attribute: false}) spans: readonly SpanRecord[] = [];
   /** The language of its texts. */
   @property({attribute: false}) language: 'fr' | 'en' = 'fr';
+
+  readonly #waterfall = new TraceWaterfall(this);
 
   override render() {
     const s = STRINGS[this.language];
@@ -52,6 +60,7 @@ export class AutouiConsole extends LitElement {
               </li>`,
             )}
           </ul>`}
+      ${this.#waterfall.render(this.spans, this.language)}
       ${this.runs.map(
         (run, i) => html`<h3>${s.run} ${i + 1}: ${run.question}</h3>
           ${run.usage

@@ -8,6 +8,7 @@ import {defineElement} from '../../define-element.js';
 import type {AgentSession} from '../../session/agent-session.js';
 import {recordRuns, type RunLog} from '../../session/run-log.js';
 import type {RunRecord} from '../../session/session-events.js';
+import type {SpanRecord} from '../../telemetry/span-record.js';
 
 /** What the console needs from its element. */
 export interface DebugConsoleHost extends ReactiveControllerHost {
@@ -17,7 +18,8 @@ export interface DebugConsoleHost extends ReactiveControllerHost {
 
 /**
  * Defines `<autoui-console>` when `debug` is switched on, and records the questions it shows from
- * the element's creation on (a console switched on later shows the earlier ones). See the module comment.
+ * the element's creation on (a console switched on later shows the earlier ones), and gives it the
+ * last question's spans. See the module comment.
  */
 export class DebugConsoleController implements ReactiveController {
   readonly #host: DebugConsoleHost;
@@ -34,6 +36,15 @@ export class DebugConsoleController implements ReactiveController {
   /** Each question's tool calls and usage, for the console. */
   get runs(): readonly RunRecord[] {
     return this.#log.runs;
+  }
+
+  /**
+   * The last traced question's spans, for the console's waterfall: empty without `telemetry`.
+   * The session keeps them and tells each new set with a `trace` event, on which the element
+   * renders again (as on every session event), so the console reads them here then.
+   */
+  get spans(): readonly SpanRecord[] {
+    return this.#host.session.lastTrace;
   }
 
   hostUpdate(): void {
