@@ -14,6 +14,8 @@ import type {SpanRecord} from '../../telemetry/span-record.js';
 export interface DebugConsoleHost extends ReactiveControllerHost {
   readonly debug: boolean;
   readonly session: AgentSession;
+  /** Where the element renders its console. */
+  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
 /**
@@ -41,7 +43,7 @@ export class DebugConsoleController implements ReactiveController {
   /**
    * The last traced question's spans, for the console's waterfall: empty without `telemetry`.
    * The session keeps them and tells each new set with a `trace` event, on which the element
-   * renders again (as on every session event), so the console reads them here then.
+   * renders again (as on every session event); after each render the console is given them.
    */
   get spans(): readonly SpanRecord[] {
     return this.#host.session.lastTrace;
@@ -56,5 +58,12 @@ export class DebugConsoleController implements ReactiveController {
       );
     }
     this.#on = debug;
+  }
+
+  hostUpdated(): void {
+    // The console's other data comes through the element's template; the spans come from here, so
+    // the waterfall stays within this feature. The same array is set again at no cost (Lit compares).
+    const console = this.#host.renderRoot.querySelector<HTMLElement & {spans: readonly SpanRecord[]}>('autoui-console');
+    if (console) console.spans = this.spans;
   }
 }
