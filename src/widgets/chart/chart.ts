@@ -10,6 +10,7 @@ import {textTable} from '../../policy/text-table.js';
 import {chartConfig} from './chart-config.js';
 import {widgetStyles} from '../common/widget-styles.js';
 import {chartTable, type ChartProps} from './chart-data.js';
+import {tableBody} from './chart-table-body.js';
 
 const STRINGS = textTable(
   {
@@ -139,9 +140,20 @@ export class AutouiChartWidget extends AutouiWidgetElement<ChartProps> {
       ${withTable ? html`<div class="sr-only"><table part="data-table">
         <caption>${title ? clip(title, 300) : t.data}${rows.length < table.rows.length ? html`<br />${t.firstRows(rows.length, table.rows.length)}` : nothing}</caption>
         <thead><tr>${table.head.map((h, i) => (i === 0 ? html`<td>${clip(h, 200)}</td>` : html`<th scope="col">${clip(h, 200)}</th>`))}</tr></thead>
-        <tbody>${rows.map(([first, ...rest]) => html`<tr><th scope="row">${this.cell(first)}</th>${rest.map((v) => html`<td>${this.cell(v)}</td>`)}</tr>`)}</tbody>
+        ${this.dataBody(rows)}
       </table></div>` : this.draft ? nothing : html`<div class="sr-only"><table part="data-table" hidden></table></div>`}
     `;
+  }
+
+  /** The table's rows as DOM, kept while the params, language and locale stay those it was built for. */
+  #body?: {rows: number; params: ChartProps; environment: unknown; element: HTMLTableSectionElement};
+
+  private dataBody(rows: ReturnType<typeof chartTable>['rows']) {
+    const kept = this.#body;
+    if (kept && kept.params === this.params && kept.environment === this.environment && kept.rows === rows.length) return kept.element;
+    const element = tableBody(rows, (value) => this.cell(value));
+    this.#body = {rows: rows.length, params: this.params!, environment: this.environment, element};
+    return element;
   }
 
   private cell(value: string | number | null) {
