@@ -52,7 +52,7 @@ export async function start(options = {}) {
   // SimpleSpanProcessor: each span leaves when it ends, so a test waits for the receiver, not a batch timer.
   const provider = new TracerProvider({
     resource: resourceFromAttributes({'service.name': 'mcp-traced', 'service.version': '1.0.0'}),
-    spanProcessors: tracesUrl ? [new SimpleSpanProcessor(new OTLPTraceExporter({url: tracesUrl}))] : [],
+    spanProcessors: tracesUrl ? [new SimpleSpanProcessor({exporter: new OTLPTraceExporter({url: tracesUrl})})] : [],
   });
   const tracer = provider.getTracer('autoui-agent-test-mcp-traced', '1.0.0');
   const propagator = new W3CTraceContextPropagator();
