@@ -14,6 +14,7 @@ import {loopCpu} from './loop-cpu.bench.js';
 import {proxyOverhead} from './proxy.bench.js';
 import type {BenchResult} from './stats.js';
 import {smallModelRequest, tokenEconomy} from './token-economy.bench.js';
+import {telemetryOverhead} from './telemetry.bench.js';
 
 const servers = JSON.parse(process.env.BENCH_SERVERS ?? '{}') as Record<string, string>;
 const only = process.env.BENCH_ONLY?.split(',');
@@ -41,4 +42,5 @@ if (wanted('tokens')) {
 }
 if (wanted('loop')) results.push(await loopCpu());
 if (wanted('proxy')) results.push(await proxyOverhead(servers['fake-llm']));
+if (wanted('telemetry')) results.push(await telemetryOverhead());
 console.log(JSON.stringify(results));

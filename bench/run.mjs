@@ -19,7 +19,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const out = `${root}bench/.build`;
-const NODE = ['dispatch', 'tokens', 'loop', 'proxy'];
+const NODE = ['dispatch', 'tokens', 'loop', 'proxy', 'telemetry'];
 const BROWSER = ['render', 'startup', 'streaming', 'canvas-streaming', 'progressive', 'snapshot', 'huge', 'files', 'files-duckdb'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => ![...NODE, ...BROWSER].includes(a));

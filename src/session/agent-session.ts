@@ -204,7 +204,7 @@ export class AgentSession {
     const asked = from ? `[Sent by the ${from.app.tool} app view of ${from.app.server} after the user clicked in it; the words are the view's, not typed by the user:] ${text}` : text;
     const modelText = this.#apps.withContext(asked);
     conversation.emit({type: 'run-start', question: text});
-    const tracing = this.#telemetry.startQuestion(this.#settings, text);
+    this.#telemetry.asked(text);
     let result: AgentResult;
     try {
       // Servers that want a sign-in ask now, and those signed in connect, before the model starts.
@@ -213,7 +213,7 @@ export class AgentSession {
       result =
         engine === 'stopped' || controller.signal.aborted
           ? stoppedRun(conversation.history)
-          : await engine.runAgentLoop(modelText, this.#loopOptions(engine, controller.signal, live, await tracing));
+          : await engine.runAgentLoop(modelText, this.#loopOptions(engine, controller.signal, live, await this.#telemetry.started(this.#settings)));
     } catch (error) {
       // Settings refused before any request (an unknown provider, an endpoint that is no URL, a
       // chunk that did not load) are told like any other failure, never lost in a rejection.
@@ -231,7 +231,7 @@ export class AgentSession {
       // Contract: settle must not throw; if it does, the question still ends.
     }
     if (live()) conversation.endText();
-    this.#telemetry.endQuestion(await tracing, result);
+    await this.#telemetry.ended(result);
     if (this.#run === controller) this.#run = undefined;
     conversation.emit({type: 'run-end', question: text, result});
     return result;

@@ -26,6 +26,8 @@ export const tracing = (settings: SessionSettings): boolean => Boolean(settings.
 /** One session's tracing. */
 export class SessionTelemetry {
   #lastTrace: readonly SpanRecord[] = [];
+  /** The question being answered: when it was asked, and its span once the settings are known. */
+  #question?: {text: string; startTime: number; span?: Promise<TraceSpan>};
   #tracer?: {key: readonly unknown[]; tracer: AgentTracer};
   readonly #onTrace: (spans: readonly SpanRecord[]) => void;
 
@@ -44,8 +46,29 @@ export class SessionTelemetry {
     this.#lastTrace = [];
   }
 
-  /** The question's `invoke_agent` span; `NO_TRACE` when tracing is off or its chunk did not load. Never throws. */
-  async startQuestion(settings: SessionSettings, question: string): Promise<TraceSpan> {
+  /** A question was asked now (its span starts here once {@link started} knows the settings). */
+  asked(question: string): void {
+    this.#question = {text: question, startTime: performance.timeOrigin + performance.now()};
+  }
+
+  /**
+   * The question's `invoke_agent` span, under the settings it runs with (a view sets them just
+   * before the loop); `NO_TRACE` when tracing is off or its chunk did not load. Never rejects.
+   */
+  started(settings: SessionSettings): Promise<TraceSpan> {
+    const question = this.#question;
+    if (!question) return Promise.resolve(NO_TRACE);
+    return (question.span ??= this.#start(settings, question.text, question.startTime));
+  }
+
+  /** The question ended with `result`: its span ends (the `trace` event is told first). */
+  async ended(result: AgentResult): Promise<void> {
+    const span = this.#question?.span;
+    this.#question = undefined;
+    if (span) this.#end(await span, result);
+  }
+
+  async #start(settings: SessionSettings, question: string, startTime: number): Promise<TraceSpan> {
     if (!tracing(settings)) return NO_TRACE;
     try {
       const tracer = await this.#tracerFor(settings);
@@ -55,14 +78,14 @@ export class SessionTelemetry {
         'gen_ai.agent.name': AGENT_NAME,
         'gen_ai.provider.name': typeof model?.provider === 'string' ? model.provider : undefined,
         'gen_ai.input.messages': settings.telemetryContent ? JSON.stringify([{role: 'user', parts: [{type: 'text', content: question}]}]) : undefined,
-      });
+      }, startTime);
     } catch {
       return NO_TRACE;
     }
   }
 
   /** Ends the question's span with what the result says. */
-  endQuestion(span: TraceSpan, result: AgentResult): void {
+  #end(span: TraceSpan, result: AgentResult): void {
     if (!span.recording) return;
     span.set({
       'gen_ai.response.model': result.model?.id,

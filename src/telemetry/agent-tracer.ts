@@ -51,8 +51,11 @@ export interface TraceSpan {
 
 /** Starts the root span of each question. */
 export interface AgentTracer {
-  /** The `invoke_agent` span of one question; the session ends it when the question ends. */
-  startQuestion(name: string, attributes?: TraceAttributes): TraceSpan;
+  /**
+   * The `invoke_agent` span of one question; the session ends it when the question ends.
+   * `startTime` (ms since the epoch): when it was asked, if earlier than now.
+   */
+  startQuestion(name: string, attributes?: TraceAttributes, startTime?: number): TraceSpan;
 }
 
 /** The span of untraced work: every method does nothing, and its children are itself. */

@@ -44,10 +44,10 @@ class OtelSpan implements TraceSpan {
     readonly content: boolean,
     readonly root: boolean,
     name: string,
-    options: ChildSpanOptions,
+    options: ChildSpanOptions & {startTime?: number},
     parent: Context,
   ) {
-    const startTime = now();
+    const startTime = options.startTime ?? now();
     const kind = options.kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL;
     this.#span = tracer.startSpan(name, {kind, startTime}, parent);
     const context = this.#span.spanContext();
@@ -120,8 +120,8 @@ class OtelSpan implements TraceSpan {
 export function createOtelTracer(provider: TracerProvider, options: OtelTracerOptions): AgentTracer {
   const tracer = provider.getTracer(SCOPE.name, SCOPE.version, {schemaUrl: `https://opentelemetry.io/schemas/${SEMCONV_VERSION}`});
   return {
-    startQuestion(name, attributes) {
-      return new OtelSpan(tracer, new QuestionRecords(options.onTrace), options.content, true, name, {attributes}, ROOT_CONTEXT);
+    startQuestion(name, attributes, startTime) {
+      return new OtelSpan(tracer, new QuestionRecords(options.onTrace), options.content, true, name, {attributes, startTime}, ROOT_CONTEXT);
     },
   };
 }

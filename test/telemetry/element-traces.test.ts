@@ -123,11 +123,11 @@ describe('telemetry: traces from <autoui-agent>', function () {
       expect(call.parentSpanId).to.equal(execute.spanId);
       expect(call.attributes).to.include({'mcp.method.name': 'tools/call', 'mcp.protocol.version': protocol});
       const server = spans.find((s) => s.kind === 'SERVER' && s.name === 'tools/call query_sql');
-      expect(server?.parentSpanId, 'the server continued the trace from params._meta').to.equal(call.spanId);
+      expect(server?.parentSpanId, `the server continued the trace from params._meta: ${JSON.stringify(spans.map((s) => [s.name, s.kind, s.parentSpanId]))}`).to.equal(call.spanId);
       for (const span of browser) expect(Object.keys(span.attributes).filter((name) => !ALLOWED_ATTRIBUTES.has(name)), span.name).to.deep.equal([]);
 
       // The server saw the traceparent in `_meta`; the model server in its header, from the turn's chat span.
-      const seen = (await (await fetch(`${serverUrl('mcp-traced')}/seen-meta?traceId=${root.traceId}`)).json()) as {seen: Array<{method: string; meta: Record<string, string>}>};
+      const seen = (await (await fetch(`${new URL(serverUrl('mcp-traced')).origin}/seen-meta?traceId=${root.traceId}`)).json()) as {seen: Array<{method: string; meta: Record<string, string>}>};
       expect(seen.seen.find((s) => s.method === 'tools/call')?.meta.traceparent).to.equal(`00-${root.traceId}-${call.spanId}-01`);
       const headers = (await scenario.requests()).map((r) => r.headers.traceparent);
       expect(headers.map((h) => h?.split('-')[2]).sort()).to.deep.equal(chats.map((c) => c.spanId).sort());
