@@ -11,6 +11,7 @@ const BY_EXTENSION: Record<string, FileKind> = {
   json: 'json',
   jsonl: 'jsonl',
   ndjson: 'jsonl',
+  parquet: 'parquet',
   xlsx: 'xlsx',
   xlsm: 'xlsx',
   ods: 'ods',
@@ -23,6 +24,7 @@ const BY_MIME: Record<string, FileKind> = {
   'application/jsonl': 'jsonl',
   'application/x-ndjson': 'jsonl',
   'application/x-jsonlines': 'jsonl',
+  'application/vnd.apache.parquet': 'parquet',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   'application/vnd.oasis.opendocument.spreadsheet': 'ods',
 };
@@ -44,6 +46,7 @@ const TOKENS: Record<string, readonly FileKind[]> = {
   json: ['json', 'jsonl'],
   jsonl: ['jsonl'],
   ndjson: ['jsonl'],
+  parquet: ['parquet'],
   xlsx: ['xlsx'],
   ods: ['ods'],
 };

@@ -1,15 +1,15 @@
 /**
- * The shapes of local files: what a file attached to the element becomes (one table per CSV, JSON
- * or JSON Lines file, one per sheet of a spreadsheet) and what its schema says. Plain data: the
+ * The shapes of local files: what a file attached to the element becomes (one table per CSV, JSON,
+ * JSON Lines or Parquet file, one per sheet of a spreadsheet) and what its schema says. Plain data: the
  * element, the session's snapshots and the `files` layer's tools all speak these, and none of them
  * ever holds a file's rows (those stay in the Worker that parsed them).
  */
 
 /** The kinds of file the element reads; the `files` attribute names a subset of them. */
-export type FileKind = 'csv' | 'tsv' | 'json' | 'jsonl' | 'xlsx' | 'ods';
+export type FileKind = 'csv' | 'tsv' | 'json' | 'jsonl' | 'parquet' | 'xlsx' | 'ods';
 
 /** Every kind, in the order a file picker lists them. */
-export const FILE_KINDS: readonly FileKind[] = ['csv', 'tsv', 'json', 'jsonl', 'xlsx', 'ods'];
+export const FILE_KINDS: readonly FileKind[] = ['csv', 'tsv', 'json', 'jsonl', 'parquet', 'xlsx', 'ods'];
 
 /** The default size limit of one file (`files-max-bytes`): 100 MB. */
 export const DEFAULT_FILE_MAX_BYTES = 100 * 1024 * 1024;

@@ -51,7 +51,7 @@ describe('<autoui-agent> local files', () => {
     const button = await buttonShown(agent);
     expect(button!.getAttribute('aria-label')).to.equal('Attach files');
     const input = files(agent).input()!;
-    expect(input.accept).to.equal('.csv,.tsv,.json,.jsonl,.xlsx,.ods');
+    expect(input.accept).to.equal('.csv,.tsv,.json,.jsonl,.parquet,.xlsx,.ods');
     expect(input.multiple).to.equal(true);
     const data = new DataTransfer();
     data.items.add(csv());

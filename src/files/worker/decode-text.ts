@@ -38,3 +38,10 @@ export async function* decodeText(file: Blob, name: string, chunkBytes = DEFAULT
   const rest = decoder.decode();
   if (rest) yield rest;
 }
+
+/** The whole text of `file` (`JSON.parse` needs a JSON document in one piece). */
+export async function wholeText(file: Blob, name: string): Promise<string> {
+  let text = '';
+  for await (const chunk of decodeText(file, name)) text += chunk;
+  return text;
+}

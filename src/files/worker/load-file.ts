@@ -1,6 +1,6 @@
 /**
  * One file into tables, by its kind: CSV and TSV streamed through Papa Parse, JSON and JSON Lines
- * flattened, XLSX and ODS one table per sheet. Everything lands in one transaction: a file that
+ * flattened, Parquet one row group at a time, XLSX and ODS one table per sheet. Everything lands in one transaction: a file that
  * fails half-way leaves no table behind.
  */
 import type {Database} from 'sql.js/dist/sql-wasm-inline.js';
@@ -8,11 +8,12 @@ import type {FileTable} from '../file-types.js';
 import {quoteName, sqlName, uniqueName} from '../sql-names.js';
 import type {AttachRequest} from '../worker-protocol.js';
 import {writing} from './database.js';
-import {decodeText} from './decode-text.js';
+import {decodeText, wholeText} from './decode-text.js';
 import {readDelimited} from './delimited-reader.js';
 import {FileUnreadable} from './failures.js';
 import {readJson, readJsonLines} from './json-reader.js';
 import type {RecordRows} from './json-records.js';
+import {readParquet} from './parquet-reader.js';
 import {readSheets} from './sheet-reader.js';
 import {TableBuilder} from './table-builder.js';
 
@@ -38,6 +39,12 @@ export async function loadFile(db: Database, request: AttachRequest): Promise<Fi
         const records = request.kind === 'json' ? readJson(await wholeText(file, fileName), fileName) : await readJsonLines(decodeText(file, fileName), fileName);
         return [recordsTable(db, records, uniqueName(request.baseName, taken), fileName)];
       }
+      case 'parquet': {
+        const parquet = await readParquet(file, fileName);
+        const builder = new TableBuilder(db, {name: uniqueName(request.baseName, taken), fileName, names: parquet.names, decimal: '.', allowed: parquet.allowed});
+        for await (const rows of parquet.batches()) builder.add(rows);
+        return [builder.finish()];
+      }
       case 'xlsx':
       case 'ods': {
         const sheets = readSheets(new Uint8Array(await file.arrayBuffer()), fileName);
@@ -52,13 +59,6 @@ export async function loadFile(db: Database, request: AttachRequest): Promise<Fi
   const read = tables.filter((t): t is FileTable => t !== undefined);
   if (read.length === 0) throw new FileUnreadable(`"${fileName}" has no rows to read.`);
   return read;
-}
-
-/** The whole text of a JSON document (`JSON.parse` needs it in one piece). */
-async function wholeText(file: File, fileName: string): Promise<string> {
-  let text = '';
-  for await (const chunk of decodeText(file, fileName)) text += chunk;
-  return text;
 }
 
 function recordsTable(db: Database, records: RecordRows, name: string, fileName: string): FileTable | undefined {
