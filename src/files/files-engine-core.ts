@@ -1,6 +1,7 @@
 /**
  * `createFilesEngine()`: the local data engine's main-thread side, whichever Worker reads the files
- * (the sql.js files Worker through local-files.ts, DuckDB's through src/files/duckdb/). It refuses a
+ * (the sql.js files Worker through local-files.ts, DuckDB's through src/files/duckdb/), named for
+ * the model by its SQL engine (`sqlEngine`: the dialect its queries are written in). It refuses a
  * file by kind and size before any Worker starts, then sends one request at a time to the Worker.
  * It keeps each attached `File` (a reference: no copy), so when the Worker has to go (a query past its time
  * limit, a load past its own, a crash) a fresh one is started and the kept files read again
@@ -34,10 +35,11 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 export type FilesChannel = Pick<WorkerChannel, 'dead' | 'send' | 'fail'>;
 
 /**
- * Creates the local data engine of one element; `startChannel` starts its Worker. This module
+ * Creates the local data engine of one element; `startChannel` starts its Worker, `sqlEngine` names
+ * the SQL it runs. This module
  * imports no Worker, so each engine's chunk carries only its own.
  */
-export function createFilesEngine(options: LocalFilesOptions, startChannel: () => FilesChannel): LocalFiles & {[CRASH_WORKER](): void} {
+export function createFilesEngine(options: LocalFilesOptions, startChannel: () => FilesChannel, sqlEngine: LocalFiles['sqlEngine'] = 'SQLite'): LocalFiles & {[CRASH_WORKER](): void} {
   let channel: FilesChannel | undefined;
   let kept: {file: File; attached: AttachedFile}[] = [];
   let queue: Promise<unknown> = Promise.resolve();
@@ -85,8 +87,14 @@ export function createFilesEngine(options: LocalFilesOptions, startChannel: () =
   const restartSoon = () => void serial(ready).catch(() => undefined);
 
   const engine: LocalFiles & {[CRASH_WORKER](): void} = {
+    sqlEngine,
+
     get files() {
       return kept.map((e) => e.attached);
+    },
+
+    prepare() {
+      void serial(ready).catch(() => undefined);
     },
 
     attach(file) {

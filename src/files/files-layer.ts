@@ -20,9 +20,9 @@ const LISTED_FILES = 20;
 /** A file name fit for the prompt: no control characters, at most 80 characters, quoted. */
 const quoted = (name: string) => JSON.stringify(name.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim().slice(0, 80));
 
-/** What the prompt says of the attached files. */
-function describeFiles(files: readonly AttachedFile[]): string {
-  const intro = 'Files the visitor attached, read with SQL in the browser (the rows never leave it; you see only what a query returns).';
+/** What the prompt says of the attached files, read by `engine` (the SQL dialect to write). */
+function describeFiles(files: readonly AttachedFile[], engine: LocalFiles['sqlEngine']): string {
+  const intro = `Files the visitor attached, read with ${engine} SQL in the browser (the rows never leave it; you see only what a query returns).`;
   if (files.length === 0) return `${intro} None is attached now.`;
   const lines = files.slice(0, LISTED_FILES).map((f) => `- file ${quoted(f.name)}: ${f.tables.map((t) => `table ${t.name} (${t.rows} rows, ${t.columns.length} columns)`).join('; ')}`);
   if (files.length > LISTED_FILES) lines.push(`- and ${files.length - LISTED_FILES} more (files_webmcp_describe lists them)`);
@@ -44,7 +44,7 @@ function failed(error: unknown): ToolOutput {
 /** Creates the `files` layer over `files`. */
 export function createFilesLayer(files: LocalFiles): WebMcpServer {
   const server = createWebMcpServer(FILES_SERVER_NAME, {
-    description: describeFiles(files.files),
+    description: describeFiles(files.files, files.sqlEngine),
     // The layer serves its own recipe, as every server does: the prompt names it under this
     // server and step 1's search finds it ("what is in my file?").
     recipes: [localFilesRecipe],
@@ -66,7 +66,8 @@ export function createFilesLayer(files: LocalFiles): WebMcpServer {
       },
       {
         name: 'query',
-        description: 'Run one read-only SQLite SELECT over the attached files\' tables; at most max_rows rows (default 200) come back. Aggregate (GROUP BY, LIMIT); never SELECT * over a big table.',
+        // The engine is named: SQLite and DuckDB differ (dates, booleans, functions such as strftime).
+        description: `Run one read-only ${files.sqlEngine} SELECT over the attached files' tables (write ${files.sqlEngine}'s SQL dialect); at most max_rows rows (default 200) come back. Aggregate (GROUP BY, LIMIT); never SELECT * over a big table.`,
         inputSchema: {
           type: 'object',
           properties: {sql: {type: 'string', description: 'One SELECT, WITH … SELECT or VALUES statement'}, max_rows: {type: 'integer', minimum: 1, maximum: 1000}},
@@ -87,6 +88,6 @@ export function createFilesLayer(files: LocalFiles): WebMcpServer {
     ],
   });
   // The prompt is built at each request: the description follows the files attached since.
-  Object.defineProperty(server.layer, 'description', {get: () => describeFiles(files.files), enumerable: true, configurable: true});
+  Object.defineProperty(server.layer, 'description', {get: () => describeFiles(files.files, files.sqlEngine), enumerable: true, configurable: true});
   return server;
 }

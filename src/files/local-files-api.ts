@@ -80,6 +80,8 @@ export interface QueryOptions {
 export interface LocalFiles {
   /** The attached files, in the order they were attached. */
   readonly files: readonly AttachedFile[];
+  /** The SQL engine that runs the queries, named for the model (its dialect): `SQLite` (default engine) or `DuckDB`. */
+  readonly sqlEngine: 'SQLite' | 'DuckDB';
   /** Reads `file` into one table (or one per sheet). A file of the same name replaces the old one. */
   attach(file: File): Promise<AttachedFile>;
   /** Drops a file's tables; false when no file has that name. */
@@ -88,6 +90,12 @@ export interface LocalFiles {
   describe(tables?: readonly string[]): Promise<TableSummary[]>;
   /** Runs one read-only statement (SELECT, WITH … SELECT, VALUES) over the attached files' tables. */
   query(sql: string, options?: QueryOptions): Promise<QueryAnswer>;
+  /**
+   * Starts the Worker now, before any file, so a file attached soon waits only for what is left of
+   * the start (the element calls it when a person shows they are about to attach one). Never fails:
+   * a start that fails is told by the next `attach()`.
+   */
+  prepare(): void;
   /** Ends the Worker; the engine can be used again (it restarts empty). */
   dispose(): void;
 }

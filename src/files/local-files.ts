@@ -5,6 +5,7 @@
  */
 import type {LocalFiles, LocalFilesOptions} from './local-files-api.js';
 import {createFilesEngine, CRASH_WORKER} from './files-engine-core.js';
+import {startWorker} from './start-worker.js';
 import {WorkerChannel} from './worker-channel.js';
 
 export {CRASH_WORKER};
@@ -12,5 +13,5 @@ export type {FilesChannel} from './files-engine-core.js';
 
 /** Creates the local data engine of one element, reading files in the sql.js files Worker. */
 export function createLocalFiles(options: LocalFilesOptions = {}): LocalFiles & {[CRASH_WORKER](): void} {
-  return createFilesEngine(options, () => new WorkerChannel());
+  return createFilesEngine(options, () => new WorkerChannel(startWorker));
 }

@@ -1,51 +1,13 @@
 /**
- * Starts the files Worker from a Blob URL of its source (a classic worker), so no build has a
- * second file to serve. A page that enforces Trusted Types gets the URL through the policy
- * `autoui-agent-files` (which lets only the Blob URLs made here through); a page whose CSP forbids
- * blob: workers gets `FILE_UNREADABLE` saying what the CSP must allow.
+ * Starts the files Worker (Papa Parse, SheetJS, hyparquet, sql.js) from a Blob URL of its source
+ * (worker-script-url.ts says how, and what a page's CSP and Trusted Types must allow).
  */
-import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import workerSource from '../generated/files-worker-source.js';
+import {startSourceWorker} from './worker-script-url.js';
 
-/** The Trusted Types policy's name, for a page's `trusted-types` directive. */
-export const TRUSTED_TYPES_POLICY = 'autoui-agent-files';
-
-/** What a page's CSP must allow for local files. */
-export const CSP_NEEDS = "the page's Content-Security-Policy must allow `worker-src blob:` and `'wasm-unsafe-eval'` in script-src";
-
-interface TrustedTypesLike {
-  createPolicy(name: string, rules: {createScriptURL(url: string): string}): {createScriptURL(url: string): unknown};
-}
-
-let policy: {createScriptURL(url: string): unknown} | null | undefined;
-let sourceUrl: string | undefined;
-
-/** The Worker's script URL, as a TrustedScriptURL where the page has Trusted Types. */
-function scriptUrl(): string {
-  sourceUrl ??= URL.createObjectURL(new Blob([workerSource], {type: 'text/javascript'}));
-  const url = sourceUrl;
-  const trustedTypes = (globalThis as {trustedTypes?: TrustedTypesLike}).trustedTypes;
-  if (policy === undefined && trustedTypes) {
-    try {
-      policy = trustedTypes.createPolicy(TRUSTED_TYPES_POLICY, {
-        createScriptURL: (value) => {
-          if (value !== sourceUrl) throw new TypeError(`${TRUSTED_TYPES_POLICY} only passes its own Worker's URL`);
-          return value;
-        },
-      });
-    } catch {
-      // A page that lists its policies without ours: the plain URL, which its CSP may still take.
-      policy = null;
-    }
-  }
-  return (policy ? policy.createScriptURL(url) : url) as string;
-}
+export {CSP_NEEDS, TRUSTED_TYPES_POLICY} from './worker-script-url.js';
 
 /** A new files Worker; throws `FILE_UNREADABLE` when the page does not let it start. */
 export function startWorker(): Worker {
-  try {
-    return new Worker(scriptUrl(), {name: 'autoui-agent files'});
-  } catch (error) {
-    throw new AutouiError(ErrorCodes.FILE_UNREADABLE, `Local files cannot be read on this page (${errorMessage(error)}): ${CSP_NEEDS}.`, {cause: error});
-  }
+  return startSourceWorker(workerSource, 'autoui-agent files');
 }

@@ -5,7 +5,7 @@
  * uncaught error, out of memory, a page that does not let it start) failing every pending request.
  */
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
-import {CSP_NEEDS, startWorker} from './start-worker.js';
+import {CSP_NEEDS} from './worker-script-url.js';
 import type {WorkerReply, WorkerRequest} from './worker-protocol.js';
 
 /** How long a request may take and what to raise past it. */
@@ -23,13 +23,15 @@ interface Pending {
 /** A Worker with its pending requests. After `dead` turns true, a new channel is needed. */
 export class WorkerChannel {
   dead = false;
-  private readonly worker = startWorker();
+  private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   /** True once the Worker answered anything: a failure before that is likely the page's CSP. */
   private answered = false;
 
-  constructor() {
+  /** `start` starts the Worker: the files Worker (start-worker.ts) or the convert Worker (start-convert-worker.ts). */
+  constructor(start: () => Worker) {
+    this.worker = start();
     this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       this.answered = true;
       const reply = event.data;

@@ -3,7 +3,7 @@
  * id its answer repeats; an answer is a value or a typed failure the client turns into an
  * `AutouiError`.
  */
-import type {FileKind, FileTable} from './file-types.js';
+import type {ColumnType, FileKind, FileTable} from './file-types.js';
 import type {QueryAnswer, TableSummary} from './local-files-api.js';
 
 /** Reads `file` into tables named after `baseName`, avoiding the names in `taken`. */
@@ -17,6 +17,25 @@ export interface AttachRequest {
   taken: string[];
   /** The tables of the file it replaces (same name): dropped in the load's transaction, so a failed load keeps them. */
   replaces: string[];
+}
+
+/**
+ * Reads `file` (JSON, JSON Lines or Parquet) as the sql.js engine would, and answers it as CSV
+ * bytes with typed columns: how the DuckDB engine reads the kinds DuckDB cannot read itself here.
+ * Answered by the convert Worker (convert-worker.ts), which holds no database.
+ */
+export interface ConvertRequest {
+  type: 'convert';
+  file: File;
+  fileName: string;
+  kind: FileKind;
+}
+
+/** A file converted: CSV (a header row, then the rows; transferred, not copied) and each column's name, type and DuckDB type. */
+export interface ConvertedFile {
+  csv: ArrayBuffer;
+  rows: number;
+  columns: {name: string; type: ColumnType; duckType: string}[];
 }
 
 /** Drops tables. */
@@ -47,11 +66,12 @@ export interface CrashRequest {
 }
 
 /** Anything the client asks. */
-export type WorkerRequest = AttachRequest | RemoveRequest | DescribeRequest | QueryRequest | CrashRequest;
+export type WorkerRequest = AttachRequest | ConvertRequest | RemoveRequest | DescribeRequest | QueryRequest | CrashRequest;
 
 /** What each request answers. */
 export interface WorkerResults {
   attach: {tables: FileTable[]};
+  convert: ConvertedFile;
   remove: {removed: number};
   describe: TableSummary[];
   query: Omit<QueryAnswer, 'files'>;

@@ -1,9 +1,10 @@
 /**
  * `files-engine="duckdb"` on the real element: DuckDB's engine is loaded only then, its Worker
  * from `files-engine-bundles`, and reads the file the page attaches; an element without the
- * attribute never loads DuckDB.
+ * attribute never loads DuckDB. DuckDB starts when a person reaches for the file button, not at
+ * page load.
  */
-import {expect} from '@open-wc/testing';
+import {expect, waitUntil} from '@open-wc/testing';
 import '../../src/define.js';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {mountAgent} from '../element/harness.js';
@@ -34,10 +35,41 @@ describe('<autoui-agent files-engine="duckdb">', function () {
     const detail = await agent.attach(csv());
     expect(detail).to.deep.equal({name: 'sales.csv', size: csv().size, rows: 2, columns: 2});
     expect(duckdbFetched()).to.equal(true);
-    // DuckDB here reads CSV and TSV only: a JSON file is refused, and the CSV stays.
-    const refused = await agent.attach(new File(['[{"a":1}]'], 'data.json', {type: 'application/json'})).catch((error: {code: string}) => error.code);
+    // A JSON file is read too (through our readers); a spreadsheet is refused, and the others stay.
+    const json = await agent.attach(new File(['[{"a":1},{"a":2}]'], 'data.json', {type: 'application/json'}));
+    expect(json).to.deep.include({name: 'data.json', rows: 2, columns: 1});
+    const refused = await agent.attach(new File(['x'], 'book.xlsx')).catch((error: {code: string}) => error.code);
     expect(refused).to.equal('FILE_REFUSED');
-    expect(agent.files.map((f) => f.name)).to.deep.equal(['sales.csv']);
+    expect(agent.files.map((f) => f.name)).to.deep.equal(['sales.csv', 'data.json']);
     agent.remove();
+  });
+
+  it('starts DuckDB when a person reaches for the file button, not when the page loads', async () => {
+    // Every Worker the page starts, by script URL: DuckDB's is its duckdb-browser-*.worker.js.
+    const RealWorker = window.Worker;
+    const started: string[] = [];
+    window.Worker = class extends RealWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        started.push(String(url));
+      }
+    };
+    const duckdbStarted = () => started.some((url) => /duckdb-browser-(mvp|eh)\.worker\.js$/.test(url));
+    try {
+      const agent = await mountAgent(undefined, {attributes: {lang: 'en', 'files-engine': 'duckdb', 'files-engine-bundles': BUNDLES}});
+      const composer = () => agent.shadowRoot!.querySelector('autoui-composer')!.shadowRoot!;
+      // The file button shows once the files chunk is in (when the page is idle): still no DuckDB.
+      await waitUntil(() => composer().querySelector('[part="attach"]'), 'the file button never showed', {timeout: 30_000});
+      expect(duckdbStarted()).to.equal(false);
+      composer().querySelector('[part="attach"]')!.dispatchEvent(new PointerEvent('pointerover', {bubbles: true, composed: true}));
+      await waitUntil(duckdbStarted, 'DuckDB did not start when the file button was hovered', {timeout: 120_000});
+      // The file then finds DuckDB started (or starting): one Worker, no second start.
+      const detail = await agent.attach(csv());
+      expect(detail).to.deep.equal({name: 'sales.csv', size: csv().size, rows: 2, columns: 2});
+      expect(started.filter((url) => /duckdb-browser/.test(url))).to.have.length(1);
+      agent.remove();
+    } finally {
+      window.Worker = RealWorker;
+    }
   });
 });

@@ -1,12 +1,20 @@
 import {expect} from '@open-wc/testing';
 import {createDuckdbFiles} from '../../src/files/duckdb/duckdb-engine.js';
 import {CRASH_WORKER} from '../../src/files/files-engine-core.js';
+import {createLocalFiles} from '../../src/files/local-files.js';
 import {codeOf, fileOf} from './fixtures.js';
+import {parquetFixture, typedParquet} from './parquet-fixtures.js';
 
 /** The test server serves the package's own copy of DuckDB's Worker and WebAssembly. */
 const BUNDLES = '/node_modules/@duckdb/duckdb-wasm/dist/';
 
 const CSV = 'City,Country,Population,Visited\nParis,FR,2102650,2024-05-01\nLyon,FR,522250,\nBerlin,DE,3755251,2023-07-14\nRome,IT,2748109,\nMadrid,ES,3332035,2022-10-02\nNice,FR,342669,\n';
+
+/** Two JSON records: nested objects, a code that looks like a number, a boolean, dd/mm dates, text to quote. */
+const EVENTS = [
+  {id: 1, address: {city: 'Paris', zip: '75001'}, tags: ['a', 'b'], day: '31/12/2023', note: 'said "hi", left'},
+  {id: 2, address: {city: 'Lyon'}, active: true, day: '02/01/2024', note: 'two\nlines'},
+];
 
 describe('local files with DuckDB (files-engine="duckdb")', function () {
   // DuckDB compiles 35 MB of WebAssembly at start: slow on a busy machine, never wrong.
@@ -98,11 +106,63 @@ describe('local files with DuckDB (files-engine="duckdb")', function () {
     expect((await engine.query('SELECT count(*) FROM cities')).rows).to.deep.equal([[6]]);
   });
 
-  it('refuses spreadsheets, JSON and Parquet (DuckDB extensions the package does not hold) before reading them', async () => {
-    for (const file of [fileOf('book.xlsx', ['x']), fileOf('rows.json', ['[{"a":1}]']), fileOf('rows.parquet', ['PAR1'])]) {
+  it('refuses spreadsheets (DuckDB would need its excel extension) before reading them', async () => {
+    for (const file of [fileOf('book.xlsx', ['x']), fileOf('book.ods', ['x'])]) {
       const error = await codeOf(engine.attach(file));
       expect(error.code, file.name).to.equal('FILE_REFUSED');
     }
+  });
+
+  it('reads Parquet, JSON and JSON Lines through our readers: the tables, columns and types of the default engine', async () => {
+    const files = async () => [
+      await parquetFixture('cities.zstd.parquet'),
+      typedParquet(),
+      fileOf('events.json', [JSON.stringify({data: EVENTS})]),
+      fileOf('events.jsonl', [EVENTS.map((e) => JSON.stringify(e)).join('\n\n') + '\n']),
+    ];
+    const sqljs = createLocalFiles();
+    try {
+      const fromSqljs = await Promise.all((await files()).map((file) => sqljs.attach(file)));
+      const fromDuckdb = await Promise.all((await files()).map((file) => engine.attach(file)));
+      expect(fromDuckdb.map((f) => f.tables)).to.deep.equal(fromSqljs.map((f) => f.tables));
+    } finally {
+      sqljs.dispose();
+    }
+    const rows = async (sql: string) => (await engine.query(sql)).rows;
+    expect(await rows("SELECT country, sum(population), max(visited), count(rating) FROM cities_zstd WHERE country IN ('DE', 'FR') GROUP BY country ORDER BY country")).to.deep.equal([
+      ['DE', 3755251, '2023-07-14', 1],
+      ['FR', 2967569, '2024-05-01', 3],
+    ]);
+    expect(await rows('SELECT id, big, label, score, ok, seen, meta FROM typed ORDER BY id')).to.deep.equal([
+      [1, '1', 'alpha', 1.5, true, '2024-03-01T09:30:00', '{"tags":["a","b"]}'],
+      [2, '2', null, 2, false, '2024-03-02T00:00:00.250', null],
+      [3, '9007199254740993', 'gamma', null, null, null, '{"n":3}'],
+    ]);
+    for (const table of ['events', 'events_2']) {
+      expect(await rows(`SELECT id, address_city, address_zip, tags, active, day, note FROM ${table} ORDER BY id`), table).to.deep.equal([
+        [1, 'Paris', '75001', '["a","b"]', null, '2023-12-31', 'said "hi", left'],
+        [2, 'Lyon', null, null, true, '2024-01-02', 'two\nlines'],
+      ]);
+    }
+  });
+
+  it('refuses broken Parquet, JSON and JSON Lines in the default engine\'s words, and keeps its tables', async () => {
+    const whole = new Uint8Array(await (await parquetFixture('cities.zstd.parquet')).arrayBuffer());
+    const cases: [File, string][] = [
+      [fileOf('cut.parquet', [whole.slice(0, 900)]), 'is cut short'],
+      [fileOf('export.parquet', ['city,amount\nLyon,3\n']), 'is not a Parquet file'],
+      [fileOf('broken.jsonl', ['{"a":1}\n{"a":\n']), 'Line 2 of "broken.jsonl" is not JSON'],
+      [fileOf('broken.json', ['[{"a":1},']), 'is not valid JSON'],
+      [fileOf('nothing.json', ['[]']), 'has no rows to read'],
+    ];
+    for (const [file, words] of cases) {
+      const error = await codeOf(engine.attach(file));
+      expect(error.code, file.name).to.equal('FILE_UNREADABLE');
+      expect(error.message, file.name).to.contain(words);
+    }
+    const names = engine.files.map((f) => f.name);
+    for (const [file] of cases) expect(names).not.to.include(file.name);
+    expect((await engine.query('SELECT count(*) FROM cities')).rows).to.deep.equal([[6]]);
   });
 
   it('stops a query past its time limit and goes on with the files read again', async () => {

@@ -1,6 +1,7 @@
 import {expect} from '@open-wc/testing';
 import {createLocalFiles} from '../../src/files/local-files.js';
 import {createFilesLayer} from '../../src/files/files-layer.js';
+import {createDuckdbFiles} from '../../src/files/duckdb/duckdb-engine.js';
 import {kindOfFile, parseFilesAttribute} from '../../src/files/file-kinds.js';
 import {fileOf} from './fixtures.js';
 
@@ -44,6 +45,16 @@ describe('the files layer', () => {
     expect(out.data).to.deep.equal({sources: ['sales\u0007 2024.csv']});
   });
 
+  it('names the SQL engine the model writes for: SQLite by default, DuckDB with files-engine="duckdb"', () => {
+    const query = (layer: typeof server.layer) => layer.tools.find((t) => t.name === 'query')!.description!;
+    expect(query(server.layer)).to.contain('read-only SQLite SELECT');
+    expect(server.layer.description).to.contain('read with SQLite SQL');
+    // No Worker starts for this: the engine starts DuckDB with its first file.
+    const duckdb = createFilesLayer(createDuckdbFiles({bundles: '/nowhere/'}));
+    expect(query(duckdb.layer)).to.contain('read-only DuckDB SELECT').and.not.to.contain('SQLite');
+    expect(duckdb.layer.description).to.contain('read with DuckDB SQL').and.not.to.contain('SQLite');
+  });
+
   it('turns a refused statement into an error result the model can read', async () => {
     const out = await server.execute('query', {sql: 'DELETE FROM sales_2024'}, context());
     expect(out.isError).to.equal(true);
@@ -57,14 +68,17 @@ describe('file kinds', () => {
     expect(kindOfFile('a.ndjson')).to.equal('jsonl');
     expect(kindOfFile('export', 'application/vnd.oasis.opendocument.spreadsheet')).to.equal('ods');
     expect(kindOfFile('a.pdf', 'application/pdf')).to.equal(undefined);
+    expect(kindOfFile('trips.parquet')).to.equal('parquet');
+    expect(kindOfFile('export', 'application/vnd.apache.parquet')).to.equal('parquet');
   });
 
   it('reads the files attribute', () => {
-    expect(parseFilesAttribute(null)).to.deep.equal(['csv', 'tsv', 'json', 'jsonl', 'xlsx', 'ods']);
-    expect(parseFilesAttribute('')).to.have.length(6);
+    expect(parseFilesAttribute(null)).to.deep.equal(['csv', 'tsv', 'json', 'jsonl', 'parquet', 'xlsx', 'ods']);
+    expect(parseFilesAttribute('')).to.have.length(7);
     expect(parseFilesAttribute('off')).to.deep.equal([]);
     expect(parseFilesAttribute('None')).to.deep.equal([]);
     expect(parseFilesAttribute('CSV .xlsx bogus')).to.deep.equal(['csv', 'tsv', 'xlsx']);
     expect(parseFilesAttribute('json')).to.deep.equal(['json', 'jsonl']);
+    expect(parseFilesAttribute('parquet csv')).to.deep.equal(['csv', 'tsv', 'parquet']);
   });
 });

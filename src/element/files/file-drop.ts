@@ -39,6 +39,9 @@ export interface FileDropHost extends StoresElement {
 
 const detailOf = ({name, size, rows, columns}: AttachedFile): AutouiFileDetail => ({name, size, rows, columns});
 
+/** What tells that a person is about to pick a file: the composer's file button hovered, focused or pressed (they bubble out of its shadow root). */
+const INTENT_EVENTS = ['pointerover', 'focusin', 'click'] as const;
+
 /** One element's files. See the module comment. */
 export class FileDrop {
   /** The engine and its layer, from the first file on (its options follow the attributes). */
@@ -57,6 +60,7 @@ export class FileDrop {
     const kept = elementStores(host).keepsFiles ? `${storedCopyKey(host)}#files` : undefined;
     if (kept !== undefined) this.#store = new FileStore(kept);
     this.#reattached = this.#reattach();
+    for (const type of INTENT_EVENTS) host.addEventListener(type, this.#onIntent);
   }
 
   /** The files attached, in the order they were attached. */
@@ -99,6 +103,7 @@ export class FileDrop {
     // A leave towards one of the element's own parts is no leave (the target is the whole element).
     if (!this.accept) return;
     this.#show(event.type === 'dragenter' || event.type === 'dragover' || (event.type === 'dragleave' && !!related && this.host.contains(related)));
+    if (event.type === 'dragenter') this.#prepare();
     this.take(files);
   }
 
@@ -156,6 +161,23 @@ export class FileDrop {
     const attached = new Set(this.attached.map((f) => f.name));
     const missing = [...new Set((files ?? []).map((f) => f.name))].filter((name) => !attached.has(name));
     if (missing.length) this.#notice('info', {event: 'missing', names: missing});
+  }
+
+  /** The file button (`part="attach"`) hovered, focused or pressed: DuckDB starts (see {@link #prepare}). */
+  readonly #onIntent = (event: Event) => {
+    if (event.composedPath().some((node) => (node as Element).getAttribute?.('part') === 'attach')) this.#prepare();
+  };
+
+  /**
+   * With `files-engine="duckdb"`, starts DuckDB (its client chunk, its Worker, its WebAssembly: seconds)
+   * as soon as a person shows they are about to attach a file, never at page load: the file then
+   * waits only for what is left. Once per engine; the default engine starts in well under a second
+   * with its first file, and is not started ahead.
+   */
+  #prepare(): void {
+    if (this.#engine || this.host.filesEngine?.trim().toLowerCase() !== 'duckdb' || !this.accept) return;
+    for (const type of INTENT_EVENTS) this.host.removeEventListener(type, this.#onIntent);
+    void this.#load().then(({files}) => files.prepare(), () => undefined);
   }
 
   /** The largest file taken (`files-max-bytes`, else the default). */

@@ -15,7 +15,8 @@ import {quoteName} from '../sql-names.js';
 import type {DuckdbBundleUrls} from './duckdb-bundles.js';
 import {openDuckdb, type DuckdbSession} from './duckdb-database.js';
 import {describeDuckdbTables} from './duckdb-describe.js';
-import {loadDuckdbFile} from './duckdb-load.js';
+import type {FileConverter} from './duckdb-convert.js';
+import {CONVERTED_KINDS, loadDuckdbFile, type Converter} from './duckdb-load.js';
 import {runDuckdbQuery} from './duckdb-query.js';
 
 /** What the page's CSP must allow for DuckDB (as for the sql.js engine, plus DuckDB's files' origin). */
@@ -36,6 +37,8 @@ export class DuckdbChannel implements FilesChannel {
   readonly #session: Promise<DuckdbSession>;
   #queue: Promise<unknown> = Promise.resolve();
   #files = 0;
+  /** The convert Worker, started with the first JSON, JSON Lines or Parquet file (its module is loaded then). */
+  #converter?: Promise<FileConverter>;
 
   constructor(urls: DuckdbBundleUrls) {
     this.#session = openDuckdb(urls, (worker) => {
@@ -89,6 +92,7 @@ export class DuckdbChannel implements FilesChannel {
     this.dead = true;
     // Terminating the Worker is what stops a query that runs in WebAssembly.
     this.#worker?.terminate();
+    void this.#converter?.then((converter) => converter.end(), () => undefined);
     for (const pending of [...this.#pending]) pending.reject(error(pending.type));
   }
 
@@ -102,7 +106,7 @@ export class DuckdbChannel implements FilesChannel {
     }
     switch (request.type) {
       case 'attach': {
-        const loaded = await loadDuckdbFile(session, request, ++this.#files);
+        const loaded = await loadDuckdbFile(session, request, ++this.#files, this.#convert);
         for (const name of request.replaces) this.#tables.delete(name);
         for (const table of loaded) this.#tables.set(table.name, {...table, file: request.fileName});
         return {tables: loaded};
@@ -120,11 +124,24 @@ export class DuckdbChannel implements FilesChannel {
       }
       case 'query':
         return runDuckdbQuery(session, request.sql, request.maxRows);
+      case 'convert':
       case 'crash':
-        // Handled in send(), at once.
+        // convert: the convert Worker's request, never sent here; crash: handled in send(), at once.
         return undefined;
     }
   }
+
+  readonly #convert: Converter = (file, fileName, kind) => {
+    if (!CONVERTED_KINDS.includes(kind)) return undefined;
+    this.#converter ??= import('./duckdb-convert.js').then(
+      ({FileConverter}) => new FileConverter(),
+      (error: unknown) => {
+        this.#converter = undefined;
+        throw error;
+      },
+    );
+    return this.#converter.then((converter) => converter.convert(file, fileName, kind));
+  };
 }
 
 /** A failure thrown while answering `type`, as the files Worker reports it. */

@@ -1,13 +1,15 @@
 /**
- * Reads an attached file into one DuckDB table: the file is registered (by reference: DuckDB reads
- * it from the `File` in pieces, never a whole copy in memory first) under our folder, its columns
- * named as the sql.js engine names them (sql-names.ts), and the table made in one transaction
- * that also drops the file it replaces, so a failed read keeps the old one.
+ * Reads an attached file into one DuckDB table: a CSV or TSV file is registered (by reference:
+ * DuckDB reads it from the `File` in pieces, never a whole copy in memory first) under our folder;
+ * a JSON, JSON Lines or Parquet file is first converted to CSV by our own readers (duckdb-convert.ts)
+ * and those bytes registered. Its columns are named as the sql.js engine names them (sql-names.ts),
+ * and the table made in one transaction that also drops the file it replaces, so a failed read
+ * keeps the old one.
  */
 import type {ColumnType, FileKind, FileTable} from '../file-types.js';
 import {kindOfFile} from '../file-kinds.js';
 import {quoteName, sqlName, uniqueName} from '../sql-names.js';
-import type {AttachRequest} from '../worker-protocol.js';
+import type {AttachRequest, ConvertedFile} from '../worker-protocol.js';
 import {FileUnreadable} from '../worker/failures.js';
 import {FILES_FOLDER, type DuckdbSession} from './duckdb-database.js';
 import {plainRows} from './duckdb-values.js';
@@ -23,9 +25,22 @@ function readerOf(kind: FileKind | undefined, path: string, fileName: string): s
     case 'tsv':
       return `read_csv('${path}', header = true, delim = '\t')`;
     default:
-      throw new FileUnreadable(`"${fileName}" is not a kind of file DuckDB reads here (CSV, TSV).`);
+      throw new FileUnreadable(`"${fileName}" is not a kind of file DuckDB reads here (CSV, TSV, JSON, JSON Lines, Parquet).`);
   }
 }
+
+/** DuckDB's reader of a converted file: CSV as our converter writes it, with the columns' types given (nothing guessed). */
+function convertedReader(path: string, {columns}: ConvertedFile): string {
+  // The names are SQL names (letters, digits, `_`) and the types ours: nothing to escape.
+  const types = columns.map((c) => `'${c.name}': '${c.duckType}'`).join(', ');
+  return `read_csv('${path}', header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', columns = {${types}})`;
+}
+
+/** The kinds our readers convert to CSV for DuckDB (duckdb-convert.ts). */
+export const CONVERTED_KINDS: readonly FileKind[] = ['json', 'jsonl', 'parquet'];
+
+/** What converts a file of {@link CONVERTED_KINDS} to CSV (undefined for another kind: DuckDB reads it itself). */
+export type Converter = (file: File, fileName: string, kind: FileKind) => Promise<ConvertedFile> | undefined;
 
 /** Our type of a DuckDB column type, and the SQL that stores it (anything else as text). */
 function columnOf(duckType: string, source: string): {type: ColumnType; select: string} {
@@ -38,13 +53,19 @@ function columnOf(duckType: string, source: string): {type: ColumnType; select: 
   return {type: 'text', select: `CAST(${source} AS VARCHAR)`};
 }
 
-/** Reads `request.file` into a table named after its base name; returns it. `fileId` makes its path unique. */
-export async function loadDuckdbFile({db, conn, client}: DuckdbSession, request: AttachRequest, fileId: number): Promise<FileTable[]> {
+/**
+ * Reads `request.file` into a table named after its base name; returns it. `fileId` makes its path
+ * unique; `convert` reads the kinds DuckDB does not (its failures are the file's, in the sql.js
+ * engine's words, and are thrown as they come).
+ */
+export async function loadDuckdbFile({db, conn, client}: DuckdbSession, request: AttachRequest, fileId: number, convert: Converter): Promise<FileTable[]> {
   const {file, fileName} = request;
   const kind = kindOfFile(fileName, file.type);
-  const path = `${FILES_FOLDER}${fileId}.${kind ?? 'data'}`;
-  const reader = readerOf(kind, path, fileName);
-  await db.registerFileHandle(path, file, client.DuckDBDataProtocol.BROWSER_FILEREADER, true);
+  const converted = kind && (await convert(file, fileName, kind));
+  const path = `${FILES_FOLDER}${fileId}.${converted ? 'csv' : (kind ?? 'data')}`;
+  const reader = converted ? convertedReader(path, converted) : readerOf(kind, path, fileName);
+  if (converted) await db.registerFileBuffer(path, new Uint8Array(converted.csv));
+  else await db.registerFileHandle(path, file, client.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   try {
     const described = plainRows(await conn.query(`DESCRIBE SELECT * FROM ${reader}`)) as [string, string][];
     if (described.length === 0) throw new FileUnreadable(`"${fileName}" has no columns to read.`);

@@ -38,6 +38,9 @@ async function handle(message: WorkerMessage): Promise<unknown> {
     }
     case 'query':
       return runReadOnly(db, message.sql, message.maxRows);
+    case 'convert':
+      // The DuckDB engine's request, answered by the convert Worker (convert-worker.ts), not here.
+      throw new Error('the files Worker does not convert files');
     case 'crash':
       // The test seam: an uncaught error, which the main thread sees as the Worker's `error` event.
       setTimeout(() => {
