@@ -233,7 +233,8 @@ describe('waterfallRows', () => {
 
   it('puts round ticks on the axis, none past its end', () => {
     expect(axisTicks(1000).map((t) => t.ms)).to.deep.equal([0, 200, 400, 600, 800, 1000]);
-    expect(axisTicks(0.3).map((t) => t.ms)).to.deep.equal([0, 0.1, 0.2, 0.3]);
+    expect(axisTicks(0.3).map((t) => t.ms)).to.deep.equal([0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3]);
+    expect(axisTicks(5240).map((t) => t.ms)).to.deep.equal([0, 1000, 2000, 3000, 4000, 5000]);
     expect(axisTicks(7300).map((t) => t.ms)).to.deep.equal([0, 2000, 4000, 6000]);
   });
 });

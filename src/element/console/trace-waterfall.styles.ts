@@ -1,6 +1,7 @@
 /**
  * The waterfall's styles, adopted by the console. Names take the first 35% of the width and the
- * time axis the rest, in every row, so the bars of all rows share one axis. Each kind of span has
+ * time axis the rest, in every row, so the bars of all rows share one axis; in a narrow console
+ * each name stands above its bar. Each kind of span has
  * its colour (at least 3:1 against the console's surface in both schemes, as WCAG asks of shapes
  * that carry meaning); a failed span is the danger colour, and its name starts with ✗, so colour
  * is never the only sign.
@@ -10,6 +11,7 @@ import {css} from 'lit';
 /** The waterfall's styles. */
 export const traceWaterfallStyles = css`
   .waterfall {
+    container-type: inline-size;
     --_wf-label: 35%;
     --_wf-agent: #1d4ed8;
     --_wf-chat: #7c3aed;
@@ -64,11 +66,22 @@ export const traceWaterfallStyles = css`
   .duration.after { padding-inline-start: 0.3em; }
   .duration.before { padding-inline-end: 0.3em; }
 
+  /* Narrow (a console beside the canvas): each name on its own line above its bar, so names are read whole. */
+  @container (max-width: 34rem) {
+    .axis, .row { grid-template-columns: 1fr; }
+    .axis > :first-child { display: none; }
+    .gridlines { display: none; }
+    .name { white-space: normal; overflow-wrap: anywhere; }
+    .track { height: 1.1em; }
+    .bar { inset-block: 0.1em; }
+  }
+
   .span-details { margin-top: 0.4rem; max-height: 14rem; overflow: auto; background: var(--_color-surface-variant);
     padding: 0.25rem 0.4rem; border-radius: 0.25rem; }
   .span-details:focus-visible { outline: 2px solid var(--_color-accent); }
   h4 { font-size: 0.95em; margin: 0 0 0.25rem; overflow-wrap: anywhere; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.6rem; margin: 0; }
+  dl { display: grid; grid-template-columns: fit-content(50%) 1fr; gap: 0.1rem 0.6rem; margin: 0; }
+  dt { overflow-wrap: anywhere; }
   .span-details p { margin: 0.25rem 0 0; }
   dt { color: var(--_color-muted); }
   dt.attribute { font-family: ui-monospace, monospace; }

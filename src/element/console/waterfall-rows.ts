@@ -61,13 +61,14 @@ export function spanCategory(span: SpanRecord): SpanCategory {
 
 /**
  * Axis marks at a round step (1, 2 or 5 times a power of ten milliseconds) so that about `count`
- * of them cover `totalMs`, from 0; none past the end.
+ * intervals cover `totalMs`, from 0; none past the end.
  */
 export function axisTicks(totalMs: number, count = 5): AxisTick[] {
   if (!(totalMs > 0)) return [{ms: 0, percent: 0}];
   const rough = totalMs / count;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  // The finest round step that makes at most count + 1 intervals (5.2 s: every second, not every 2 s).
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => totalMs / s <= count + 1) ?? 10 * power;
   const ticks: AxisTick[] = [];
   // Rounded to the step's precision, so 0.1 + 0.2 shows as 0.3.
   for (let i = 0; i * step <= totalMs + step * 1e-9; i++) ticks.push({ms: Number((i * step).toPrecision(12)), percent: (i * step * 100) / totalMs});
