@@ -71,6 +71,20 @@ describe('map widget', () => {
     expect($$(el, '.sr-only li').map((li) => li.textContent)).to.deep.equal(['Strasbourg: 12 nests', 'Mulhouse: 5 nests', 'Nesting area']);
   });
 
+  it('fits the view to markers and a circle by its radius, measured before the map has a view, and asks only for that view\'s tiles', async () => {
+    // Since issue 47 the content is measured off the map (a circle by its centre and radius) and
+    // the map gets its first view from it.
+    const tag = `fit${Math.random().toString(36).slice(2)}`;
+    const {el} = await renderMap({...alsace, circles: [{lat: 48.3, lng: 7.6, radius: 40000}], tileUrl: `${location.origin}/test/fixtures/tiles/tile.png?${tag}-{z}/{x}/{y}`});
+    const asked = [...performance.getEntriesByType('resource').map((e) => e.name), ...$$<HTMLImageElement>(el, 'img.leaflet-tile').map((img) => img.src)].filter((url) => url.includes(tag));
+    const zooms = new Set(asked.map((url) => new URL(url).search.slice(1).split('-')[1]!.split('/')[0]));
+    const zoom = el.leafletMap!.getZoom();
+    expect([...zooms], 'tiles of the fitted zoom only').to.deep.equal([String(zoom)]);
+    expect(zoom, 'fitted to Alsace, not the world').to.be.greaterThan(6);
+    const bounds = el.leafletMap!.getBounds();
+    expect(bounds.contains([48.3 + 0.3, 7.6]) && bounds.contains([48.3 - 0.3, 7.6]), 'the whole 40 km circle in view').to.equal(true);
+  });
+
   it('sizes circles in metres', async () => {
     const {el} = await renderMap({circles: [{lat: 45, lng: 5, radius: 15000}]});
     const circle = $(el, 'path.leaflet-interactive')!.getBoundingClientRect();

@@ -25,3 +25,6 @@ declare module 'leaflet/src/map/handler/Map.DoubleClickZoom.js';
 declare module 'leaflet/src/map/handler/Map.Keyboard.js';
 declare module 'leaflet/src/map/handler/Map.TouchZoom.js';
 declare module 'leaflet/src/control/Control.Zoom.js';
+declare module 'leaflet/src/geo/LatLngBounds.js' {
+  export {LatLngBounds, latLngBounds as toLatLngBounds} from 'leaflet';
+}

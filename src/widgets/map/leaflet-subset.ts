@@ -22,4 +22,5 @@ export {CircleMarker, circleMarker} from 'leaflet/src/layer/vector/CircleMarker.
 export {Circle, circle} from 'leaflet/src/layer/vector/Circle.js';
 export {GeoJSON, geoJSON} from 'leaflet/src/layer/GeoJSON.js';
 export {FeatureGroup, featureGroup} from 'leaflet/src/layer/FeatureGroup.js';
+export {LatLngBounds, toLatLngBounds as latLngBounds} from 'leaflet/src/geo/LatLngBounds.js';
 export type {MapOptions, PathOptions} from 'leaflet';
