@@ -208,8 +208,8 @@ export class AgentSession {
     let result: AgentResult;
     try {
       // Servers that want a sign-in ask now, and those signed in connect, before the model starts.
-      await this.#servers.ready(controller.signal, stopped, this.#hooks.serverWaitMs);
-      const engine = await Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]);
+      await this.#telemetry.timed('await_servers', () => this.#servers.ready(controller.signal, stopped, this.#hooks.serverWaitMs));
+      const engine = await this.#telemetry.timed('load_engine', () => Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]));
       result =
         engine === 'stopped' || controller.signal.aborted
           ? stoppedRun(conversation.history)
@@ -226,7 +226,7 @@ export class AgentSession {
       this.#apps.cancelOpenViews(result);
     }
     try {
-      await this.#hooks.settle?.(result);
+      await this.#telemetry.timed('render_widgets', async () => this.#hooks.settle?.(result));
     } catch {
       // Contract: settle must not throw; if it does, the question still ends.
     }

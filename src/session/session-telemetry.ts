@@ -17,6 +17,16 @@ export const AGENT_NAME = 'autoui-agent';
 
 type TelemetryChunk = typeof import('../telemetry/otel-chunk.js');
 
+/** Work of a question timed before its span existed. */
+interface TimedWork {
+  name: string;
+  startTime: number;
+  endTime: number;
+}
+
+/** Milliseconds since the epoch, sub-millisecond where the runtime gives it (as the spans' times). */
+const now = (): number => performance.timeOrigin + performance.now();
+
 /** Imports the tracing chunk (its own chunk in the build). */
 const importTelemetry = (): Promise<TelemetryChunk> => import('../telemetry/otel-chunk.js');
 
@@ -27,7 +37,7 @@ export const tracing = (settings: SessionSettings): boolean => Boolean(settings.
 export class SessionTelemetry {
   #lastTrace: readonly SpanRecord[] = [];
   /** The question being answered: when it was asked, and its span once the settings are known. */
-  #question?: {text: string; startTime: number; span?: Promise<TraceSpan>};
+  #question?: {text: string; startTime: number; span?: Promise<TraceSpan>; live?: TraceSpan; before: TimedWork[]};
   #tracer?: {key: readonly unknown[]; tracer: AgentTracer};
   readonly #onTrace: (spans: readonly SpanRecord[]) => void;
 
@@ -48,7 +58,31 @@ export class SessionTelemetry {
 
   /** A question was asked now (its span starts here once {@link started} knows the settings). */
   asked(question: string): void {
-    this.#question = {text: question, startTime: performance.timeOrigin + performance.now()};
+    this.#question = {text: question, startTime: now(), before: []};
+  }
+
+  /**
+   * Runs `work` of the question being answered as a child span `name` of its root: waiting for
+   * the servers (sign-ins, connections), loading the engine, rendering the widgets. Work done
+   * before the settings were known is timed now and becomes a span once the root exists. Off,
+   * it costs two clock reads.
+   */
+  async timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const question = this.#question;
+    if (question?.live) {
+      const span = question.live.child(name);
+      try {
+        return await work();
+      } finally {
+        span.end();
+      }
+    }
+    const startTime = now();
+    try {
+      return await work();
+    } finally {
+      question?.before.push({name, startTime, endTime: now()});
+    }
   }
 
   /**
@@ -58,10 +92,16 @@ export class SessionTelemetry {
   started(settings: SessionSettings): Promise<TraceSpan> {
     const question = this.#question;
     if (!question) return Promise.resolve(NO_TRACE);
-    return (question.span ??= this.#start(settings, question.text, question.startTime));
+    return (question.span ??= this.#start(settings, question.text, question.startTime).then((span) => {
+      if (!span.recording) return span;
+      // The work done before the root existed, dated as it happened.
+      for (const work of question.before) span.child(work.name, {startTime: work.startTime}).end(work.endTime);
+      question.live = span;
+      return span;
+    }));
   }
 
-  /** The question ended with `result`: its span ends (the `trace` event is told first). */
+  /** The question ended with `result`: its span ends, and the `trace` event is told. */
   async ended(result: AgentResult): Promise<void> {
     const span = this.#question?.span;
     this.#question = undefined;

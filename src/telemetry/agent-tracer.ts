@@ -21,6 +21,8 @@ export interface ChildSpanOptions {
   /** `client` for a request sent to another service (a model, an MCP server); default `internal`. */
   kind?: 'internal' | 'client';
   attributes?: TraceAttributes;
+  /** When the work began (ms since the epoch), for work timed before its parent existed; default now. */
+  startTime?: number;
 }
 
 /**
@@ -41,8 +43,8 @@ export interface TraceSpan {
   event(name: string, attributes?: TraceAttributes): void;
   /** Marks the span failed; `errorType` becomes `error.type` (an error code, never a message with data in it). */
   fail(errorType: string): void;
-  /** Ends the span now (a second call is ignored). */
-  end(): void;
+  /** Ends the span, now or at `endTime` (ms since the epoch); a second call is ignored. */
+  end(endTime?: number): void;
   /** A span that runs inside this one. */
   child(name: string, options?: ChildSpanOptions): TraceSpan;
   /** This span's context for a request it makes; undefined when nothing is traced. */

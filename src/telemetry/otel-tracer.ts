@@ -44,7 +44,7 @@ class OtelSpan implements TraceSpan {
     readonly content: boolean,
     readonly root: boolean,
     name: string,
-    options: ChildSpanOptions & {startTime?: number},
+    options: ChildSpanOptions,
     parent: Context,
   ) {
     const startTime = options.startTime ?? now();
@@ -80,10 +80,9 @@ class OtelSpan implements TraceSpan {
     this.#span.setStatus({code: SpanStatusCode.ERROR});
   }
 
-  end(): void {
+  end(endTime = now()): void {
     if (this.#ended) return;
     this.#ended = true;
-    const endTime = now();
     this.#record.endTime = endTime;
     try {
       this.#span.end(endTime);

@@ -48,6 +48,9 @@ async function tracedAgent(turns: Turn[], protocol: string, attributes: Record<s
   return {agent, scenario};
 }
 
+/** Spans of a question with one call: invoke_agent, await_servers, load_engine, chat ×2, execute_tool, tools/call, render_widgets. */
+const BROWSER_SPANS = 8;
+
 const query = (sql: string): Turn => ({toolCalls: [{name: 'data_mcp_query_sql', input: {sql}}]});
 
 /** Every MCP request body the page sends while `run` runs. */
@@ -101,8 +104,8 @@ describe('telemetry: traces from <autoui-agent>', function () {
       expect(root, 'the root span is kept for the console').to.not.equal(undefined);
       expect(root.parentSpanId).to.equal(undefined);
 
-      // Browser spans (5) and the server's (tools/call at least) all reach the collector under one trace id.
-      const spans = await received(root.traceId, 6);
+      // Browser spans (8) and the server's (tools/call at least) all reach the collector under one trace id.
+      const spans = await received(root.traceId, BROWSER_SPANS + 1);
       const browser = spans.filter((s) => s.kind !== 'SERVER');
       const byName = (name: string) => browser.filter((s) => s.name === name);
       expect(new Set(spans.map((s) => s.traceId))).to.deep.equal(new Set([root.traceId]));
@@ -115,6 +118,7 @@ describe('telemetry: traces from <autoui-agent>', function () {
         expect(chat.kind).to.equal('CLIENT');
         expect(chat.attributes['gen_ai.operation.name']).to.equal('chat');
       }
+      for (const name of ['await_servers', 'load_engine', 'render_widgets']) expect(byName(name)[0]?.parentSpanId, name).to.equal(exportedRoot.spanId);
       const execute = byName('execute_tool data_mcp_query_sql')[0]!;
       expect(execute.parentSpanId).to.equal(exportedRoot.spanId);
       expect(execute.attributes).to.include({'gen_ai.tool.name': 'data_mcp_query_sql', 'gen_ai.operation.name': 'execute_tool'});
@@ -140,7 +144,7 @@ describe('telemetry: traces from <autoui-agent>', function () {
     const {agent} = await tracedAgent([query(`SELECT '${secret}' AS m`), {text: `Answer ${secret}`}], '2025-11-25', {telemetry: `${receiver()}/v1/traces`});
     await agent.ask(`Question ${secret}?`);
     const root = agent.session.lastTrace.find((s) => !s.parentSpanId)!;
-    await received(root.traceId, 6);
+    await received(root.traceId, BROWSER_SPANS + 1);
     expect((await rawReceived()).includes(secret)).to.equal(false);
     agent.remove();
 
@@ -148,7 +152,7 @@ describe('telemetry: traces from <autoui-agent>', function () {
     const open = await tracedAgent([query(`SELECT '${shown}' AS m`), {text: `Answer ${shown}`}], '2025-11-25', {telemetry: `${receiver()}/v1/traces`, 'telemetry-content': true});
     await open.agent.ask(`Question ${shown}?`);
     const openRoot = open.agent.session.lastTrace.find((s) => !s.parentSpanId)!;
-    const spans = await received(openRoot.traceId, 6);
+    const spans = await received(openRoot.traceId, BROWSER_SPANS + 1);
     const text = JSON.stringify(spans);
     expect(text).to.contain(`Question ${shown}`).and.contain(`Answer ${shown}`);
     const execute = spans.find((s) => s.name.startsWith('execute_tool'))!;
@@ -161,7 +165,7 @@ describe('telemetry: traces from <autoui-agent>', function () {
     const down = await tracedAgent([query('SELECT 3 AS three'), {text: 'Three.'}], '2025-11-25', {telemetry: 'http://127.0.0.1:9/v1/traces'});
     const result = await down.agent.ask('How many?');
     expect([result.stopReason, result.text]).to.deep.equal(['end_turn', 'Three.']);
-    expect(down.agent.session.lastTrace.length).to.be.greaterThan(3);
+    expect(down.agent.session.lastTrace.length).to.equal(BROWSER_SPANS);
     down.agent.remove();
 
     await fetch(`${receiver()}/behaviour`, {method: 'PUT', headers: {'content-type': 'application/json'}, body: JSON.stringify({delayMs: 25_000})});
