@@ -4,7 +4,7 @@
  * client goes away, when the upstream breaks, when the client leaves it unread too long (its slot
  * is held by a reader that never reads), or when it runs past the longest answer allowed.
  */
-import {UsageMeter} from './usage-meter.js';
+import {UsageMeter, type AnswerReport} from './usage-meter.js';
 
 /** How an answer ended. `cut` ends are the proxy's doing (timeouts) or the upstream's (a broken stream). */
 export type AnswerEnd = 'done' | 'client_gone' | 'upstream_broke' | 'client_idle' | 'too_long';
@@ -18,10 +18,13 @@ export interface PassAnswerOptions {
   /** Aborts the upstream request. */
   abortUpstream: () => void;
   /**
-   * Called once, with the tokens the upstream reported (undefined: none reported) and whether its
-   * final usage had passed (before it, the counts are partial: a cut answer spent more).
+   * Called once, with the tokens the upstream reported (undefined: none reported), whether its
+   * final usage had passed (before it, the counts are partial: a cut answer spent more), and what
+   * the answer reported about itself (for telemetry).
    */
-  onEnd: (end: AnswerEnd, tokens: number | undefined, final: boolean) => void;
+  onEnd: (end: AnswerEnd, tokens: number | undefined, final: boolean, report: AnswerReport) => void;
+  /** Called when the first chunk of the answer reaches the client's stream (time to first chunk). */
+  onFirstChunk?: () => void;
 }
 
 /** The body to answer the client with. */
@@ -29,6 +32,7 @@ export function passAnswer(upstream: Response, options: PassAnswerOptions): Read
   const meter = new UsageMeter(upstream.headers.get('content-type'));
   const reader = upstream.body!.getReader();
   let ended = false;
+  let first = true;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
 
@@ -41,7 +45,7 @@ export function passAnswer(upstream: Response, options: PassAnswerOptions): Read
       options.abortUpstream();
       reader.cancel().catch(() => {});
     }
-    options.onEnd(how, meter.total(), meter.final);
+    options.onEnd(how, meter.total(), meter.final, meter.report());
   };
   const cut = (how: AnswerEnd) => {
     if (ended) return;
@@ -68,6 +72,10 @@ export function passAnswer(upstream: Response, options: PassAnswerOptions): Read
         if (next.done) {
           end('done');
           return controller.close();
+        }
+        if (first) {
+          first = false;
+          options.onFirstChunk?.();
         }
         meter.add(next.value);
         controller.enqueue(next.value);

@@ -11,11 +11,15 @@
  * | `PROXY_REQUESTS_PER_MINUTE`, `PROXY_CONCURRENT_STREAMS`, `PROXY_TOKENS_PER_DAY`, `PROXY_DAILY_TOKEN_BUDGET` | `limits.*` (`off` turns one off) |
  * | `PROXY_VISITOR_SECRET` (comma-separated while rotating), `PROXY_VISITOR_AUDIENCE`, `PROXY_VISITOR_MAX_LIFETIME_SECONDS` | `visitorTokens` |
  * | `PROXY_CLIENT_ADDRESS_HEADER`, `PROXY_IPV6_PREFIX`, `PROXY_FAIL_OPEN` (`1`) | `clientAddressHeader`, `ipv6PrefixLength`, `failOpen` |
+ * | `PROXY_TRACES_URL`, `PROXY_TRACES_HEADERS` (`name=value,name=value`, values URL-encoded, as `OTEL_EXPORTER_OTLP_HEADERS`) | `telemetry.tracesUrl`, `.tracesHeaders` |
+ * | `PROXY_TRACES_MAX_BODY_BYTES`, `PROXY_TRACES_PER_MINUTE` (`off` turns it off) | `telemetry.relayMaxBodyBytes`, `.relayRequestsPerMinute` |
+ * | `PROXY_METRICS_VISITOR` (`hashed` or `none`), `PROXY_METRICS_VISITOR_KEY` | `telemetry.metricsVisitor`, `.metricsVisitorKey` |
  *
- * The limit store is code, not a variable: pass `store` beside these options.
+ * The limit store and the OpenTelemetry providers are code, not variables: pass `store` and
+ * `telemetry.tracerProvider` / `.meterProvider` beside these options.
  */
 import {parseAllowedOrigins, parseOrigin} from './origin-policy.js';
-import type {LlmProxyOptions, ProxyLimits, UpstreamOptions} from './proxy-options.js';
+import type {LlmProxyOptions, ProxyLimits, ProxyTelemetryOptions, UpstreamOptions} from './proxy-options.js';
 
 /** Reads the options from `env` (e.g. `process.env`, or a Worker's `env`). Throws on a value that is not a number where one is needed. */
 export function proxyOptionsFromEnv(env: Record<string, string | undefined>): LlmProxyOptions {
@@ -46,7 +50,35 @@ export function proxyOptionsFromEnv(env: Record<string, string | undefined>): Ll
     clientAddressHeader: env.PROXY_CLIENT_ADDRESS_HEADER || undefined,
     ipv6PrefixLength: number(env, 'PROXY_IPV6_PREFIX'),
     failOpen: env.PROXY_FAIL_OPEN === '1' || env.PROXY_FAIL_OPEN === 'true' || undefined,
+    telemetry: telemetry(env),
   });
+}
+
+/** The telemetry options' variables. Throws on a collector URL or a visitor mode that cannot be right. */
+function telemetry(env: Record<string, string | undefined>): ProxyTelemetryOptions {
+  const tracesUrl = env.PROXY_TRACES_URL?.trim() || undefined;
+  if (tracesUrl && !/^https?:\/\//.test(tracesUrl)) throw new Error(`PROXY_TRACES_URL must be an http(s) URL (the collector's OTLP/HTTP traces endpoint), not "${tracesUrl}".`);
+  const visitor = env.PROXY_METRICS_VISITOR?.trim() || undefined;
+  if (visitor && visitor !== 'hashed' && visitor !== 'none') throw new Error(`PROXY_METRICS_VISITOR must be hashed or none, not "${visitor}".`);
+  return {
+    tracesUrl,
+    tracesHeaders: headerList(env.PROXY_TRACES_HEADERS),
+    relayMaxBodyBytes: number(env, 'PROXY_TRACES_MAX_BODY_BYTES'),
+    relayRequestsPerMinute: limit(env, 'PROXY_TRACES_PER_MINUTE'),
+    metricsVisitor: visitor as ProxyTelemetryOptions['metricsVisitor'],
+    metricsVisitorKey: env.PROXY_METRICS_VISITOR_KEY || undefined,
+  };
+}
+
+/** `name=value,name2=value2` (values URL-encoded) → headers, or undefined when empty. */
+function headerList(value: string | undefined): Record<string, string> | undefined {
+  if (!value?.trim()) return undefined;
+  const pairs = value.split(',').map((pair) => pair.trim()).filter(Boolean).map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error('PROXY_TRACES_HEADERS must be name=value pairs separated by commas.');
+    return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+  });
+  return Object.fromEntries(pairs);
 }
 
 /** Drops the options no variable set, so defaults spread before the result survive (`{x, ...fromEnv}`). */

@@ -5,7 +5,7 @@
  * nothing of the browser build.
  */
 export {createLlmProxy, type LlmProxy} from './llm-proxy.js';
-export type {LlmProxyOptions, ProxyLimits, UpstreamOptions} from './proxy-options.js';
+export type {LlmProxyOptions, ProxyLimits, ProxyTelemetryOptions, UpstreamOptions} from './proxy-options.js';
 export {proxyOptionsFromEnv} from './env-options.js';
 export {toNodeListener, type FetchHandler, type NodeListener} from './node-adapter.js';
 export type {Admission, AdmissionPlan, LimitName, LimitStore} from './limits.js';

@@ -72,3 +72,34 @@ export function secondsToNextDay(now: number): number {
 
 /** How long a refused concurrent stream should wait before trying again. */
 export const STREAM_RETRY_SECONDS = 5;
+
+const LIMIT_MESSAGES: Record<LimitName, (seconds: number) => string> = {
+  requests_per_minute: (s) => `Too many requests this minute. Try again in ${s} s.`,
+  concurrent_streams: (s) => `Too many answers at once for this visitor. Try again in ${s} s.`,
+  tokens_per_day: (s) => `The daily token limit for this visitor is reached. It resets in ${hours(s)}.`,
+  daily_token_budget: (s) => `The site's daily token budget is spent. It resets in ${hours(s)}.`,
+};
+
+/** The message of a `proxy_limit` refusal by `limit`, naming the wait. */
+export function limitMessage(limit: LimitName, retryAfterSeconds: number): string {
+  return LIMIT_MESSAGES[limit](retryAfterSeconds);
+}
+
+function hours(seconds: number): string {
+  return seconds >= 3600 ? `${Math.round(seconds / 3600)} h` : `${Math.ceil(seconds / 60)} min`;
+}
+
+/** `promise`, or a rejection after `ms` (a limit store that does not answer counts as failed). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** A limit's value from the options: `false` is off (undefined), absent is `fallback`. */
+export function limitValue(value: number | false | undefined, fallback: number | undefined): number | undefined {
+  if (value === false) return undefined;
+  return value ?? fallback;
+}

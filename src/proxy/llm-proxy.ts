@@ -8,21 +8,25 @@
  *   POST {basePath}/v1/messages                                → Anthropic Messages
  *   POST {basePath}/v1/chat/completions, {basePath}/chat/completions → OpenAI-compatible
  *   GET  {basePath}/health                                     → which routes are configured
+ *   POST {basePath}/v1/traces                                  → the site's collector (with `telemetry.tracesUrl`)
  */
 import {passAnswer, type AnswerEnd} from './answer-stream.js';
+import type {AnswerReport} from './usage-meter.js';
 import {logLine, type LogValue} from './log-line.js';
 import {clientAddress, DEFAULT_IPV6_PREFIX} from './client-address.js';
-import type {AdmissionPlan} from './limits.js';
+import {limitMessage, limitValue, withTimeout, type AdmissionPlan} from './limits.js';
 import {createMemoryLimitStore} from './memory-limit-store.js';
 import {checkModelRequest} from './model-request.js';
 import {isAllowedOrigin, parseOrigin} from './origin-policy.js';
 import {PROXY_DEFAULTS, type LlmProxyOptions, type Wire} from './proxy-options.js';
+import {createProxyTelemetry} from './proxy-telemetry.js';
 import {CLAMPED_HEADER, DROPPED_HEADER, errorResponse, preflightResponse, redactSecrets, UPSTREAM_RESPONSE_HEADERS, withCors} from './proxy-responses.js';
 import {readBody} from './request-body.js';
+import {relayTraces} from './trace-relay.js';
 import {isConfigured, upstreamRequest} from './upstream-request.js';
-import {checkVisitorOptions, VISITOR_TOKEN_HEADER, verifyVisitorToken} from './visitor-token.js';
+import {checkVisitorOptions, VISITOR_TOKEN_HEADER, VISITOR_TOKEN_MESSAGES, verifyVisitorToken} from './visitor-token.js';
 
-const ROUTES: Record<string, Wire | 'health'> = {'/v1/messages': 'anthropic', '/v1/chat/completions': 'openai', '/chat/completions': 'openai', '/health': 'health'};
+const ROUTES: Record<string, Wire | 'health' | 'traces'> = {'/v1/messages': 'anthropic', '/v1/chat/completions': 'openai', '/chat/completions': 'openai', '/health': 'health', '/v1/traces': 'traces'};
 /** Largest upstream error body passed on (they are short JSON; a huge one is cut). */
 const MAX_ERROR_BODY = 64_000;
 /** A refused request whose wait is this short may be retried by the client on its own. */
@@ -59,7 +63,13 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
   // Parsed once, so a mistyped origin stops the proxy at start instead of refusing every page.
   const originPolicy = {allowed: options.allowedOrigins, publicOrigin: options.publicOrigin === undefined ? undefined : parseOrigin(options.publicOrigin)};
 
-  const routeOf = (pathname: string) => (pathname.startsWith(`${basePath}/`) ? ROUTES[pathname.slice(basePath.length)] : undefined);
+  const telemetry = createProxyTelemetry(options.telemetry);
+  const tracesUrl = options.telemetry?.tracesUrl;
+  if (tracesUrl !== undefined && !URL.canParse(tracesUrl)) throw new Error(`telemetry.tracesUrl must be the collector's OTLP/HTTP traces URL, not "${tracesUrl}".`);
+  const routeOf = (pathname: string) => {
+    const route = pathname.startsWith(`${basePath}/`) ? ROUTES[pathname.slice(basePath.length)] : undefined;
+    return route === 'traces' && !tracesUrl ? undefined : route;
+  };
 
   const proxy = async (request: Request): Promise<Response> => {
     // Never a rejection: a runtime may treat one as fatal, and no request may stop the proxy.
@@ -81,13 +91,17 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     if (!isAllowedOrigin(origin, originPolicy)) {
       await request.body?.cancel().catch(() => {});
       log(logLine(`${request.method} ${url.pathname} 403 origin_not_allowed`, {origin: origin ?? undefined}));
+      if (route !== 'health' && request.method !== 'OPTIONS') telemetry.refused(route, 'origin_not_allowed');
       return errorResponse(403, 'origin_not_allowed', `The proxy does not serve pages from ${origin?.slice(0, 200)}. Add the origin to its allowed origins (PROXY_ALLOWED_ORIGINS), or, for the proxy's own site, set its public origin (PROXY_PUBLIC_ORIGIN).`, {headers: {'x-should-retry': 'false'}});
     }
     let response: Response;
     if (request.method === 'OPTIONS') response = preflightResponse(request);
     else if (route === 'health') response = Response.json({ok: true, anthropic: isConfigured(options.anthropic), openai: isConfigured(options.openai)});
     else if (request.method !== 'POST') response = errorResponse(405, 'method_not_allowed', `${url.pathname} accepts POST only.`);
-    else response = await forward(request, route, (outcome, fields = {}) => log(logLine(`POST ${url.pathname} ${outcome}`, {...fields, ms: Date.now() - started})));
+    else {
+      const done = (outcome: string, fields: Record<string, LogValue> = {}) => log(logLine(`POST ${url.pathname} ${outcome}`, {...fields, ms: Date.now() - started}));
+      response = route === 'traces' ? await relay(request, done) : await forward(request, route, done);
+    }
     return withCors(response, origin);
   };
 
@@ -95,34 +109,28 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     const upstream = options[wire];
     if (!isConfigured(upstream)) {
       await request.body?.cancel().catch(() => {});
+      telemetry.refused(wire, 'proxy_not_configured');
       const env = wire === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY (or OPENAI_BASE_URL for a keyless server such as Ollama)';
       done('503 not configured');
       // Not retryable: a missing key does not fix itself.
       return errorResponse(503, 'proxy_not_configured', `The proxy has no key for ${wire === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} requests: set ${env} in its environment and restart it.`, {headers: {'x-should-retry': 'false'}});
     }
 
-    let visitor: string;
-    if (options.visitorTokens) {
-      const checked = await verifyVisitorToken(request.headers.get(VISITOR_TOKEN_HEADER), options.visitorTokens);
-      if ('problem' in checked) {
-        await request.body?.cancel().catch(() => {});
-        done(`401 ${checked.problem}`);
-        return errorResponse(401, checked.problem, VISITOR_MESSAGES[checked.problem], {headers: {'x-should-retry': 'false'}});
-      }
-      visitor = `sub:${checked.subject}`;
-    } else {
-      visitor = `ip:${clientAddress(request, options.clientAddressHeader, ipv6Prefix)}`;
-    }
+    const refuse = (reason: string, visitor?: string) => telemetry.refused(wire, reason, visitor);
+    const visitor = await identify(request, wire, done);
+    if (visitor instanceof Response) return visitor;
 
     if (wire === 'anthropic' && request.headers.has('anthropic-beta')) {
       await request.body?.cancel().catch(() => {});
       done('400 anthropic-beta');
+      refuse('invalid_request', visitor);
       return errorResponse(400, 'invalid_request', 'The proxy does not forward the anthropic-beta header: beta features (longer contexts and outputs, server tools, files) change what a request can cost beyond what the proxy counts.', {headers: {'x-should-retry': 'false'}});
     }
     const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
     const bytes = await readBody(request, maxBodyBytes, options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs);
     if ('problem' in bytes) {
       done(`refused: body ${bytes.problem}`);
+      refuse(bytes.problem === 'too_large' ? 'request_too_large' : 'request_timeout', visitor);
       if (bytes.problem === 'too_large') return errorResponse(413, 'request_too_large', `The request body is over ${maxBodyBytes} bytes, the most this proxy accepts (PROXY_MAX_BODY_BYTES).`, {headers: {'x-should-retry': 'false'}});
       return errorResponse(408, 'request_timeout', 'The request body did not arrive in time.', {headers: {'x-should-retry': 'false'}});
     }
@@ -130,6 +138,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     const checked = checkModelRequest(bytes, wire, {models: upstream.models, maxTokens: options.maxTokens ?? PROXY_DEFAULTS.maxTokens, countUsage: true});
     if ('type' in checked) {
       done(`400 ${checked.type}`);
+      refuse(checked.type, visitor);
       return errorResponse(400, checked.type, checked.message, {headers: {'x-should-retry': 'false'}});
     }
 
@@ -152,7 +161,8 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       const admission = await withTimeout(admitting, options.storeTimeoutMs ?? PROXY_DEFAULTS.storeTimeoutMs);
       if (!admission.admitted) {
         done(`429 ${admission.limit}`, {visitor});
-        return errorResponse(429, 'proxy_limit', LIMIT_MESSAGES[admission.limit](admission.retryAfterSeconds), {
+        refuse(admission.limit, visitor);
+        return errorResponse(429, 'proxy_limit', limitMessage(admission.limit, admission.retryAfterSeconds), {
           headers: {'retry-after': String(admission.retryAfterSeconds), 'x-should-retry': String(admission.retryAfterSeconds <= RETRY_ON_ITS_OWN_SECONDS)},
           extra: {limit: admission.limit, retry_after_seconds: admission.retryAfterSeconds},
         });
@@ -167,6 +177,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
         .catch(() => {});
       if (!options.failOpen) {
         done('503 limit store unavailable', {error: describe(error)});
+        refuse('limits_unavailable', visitor);
         return errorResponse(503, 'limits_unavailable', 'The proxy cannot check its usage limits right now (its limit store does not answer), so it refuses requests. Try again later.', {headers: {'x-should-retry': 'false'}});
       }
       log(logLine('warning: limit store unavailable; forwarding without limits (failOpen)', {error: describe(error)}));
@@ -181,11 +192,13 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     const abortUpstream = () => controller.abort();
     request.signal?.addEventListener('abort', abortUpstream, {once: true});
     const headersTimer = setTimeout(abortUpstream, maxStreamMs);
+    const call = telemetry.startCall(request, {wire, model: checked.model, maxTokens: checked.maxTokens, upstreamUrl: target.url, visitor});
     let answer: Response;
     try {
       answer = await upstreamFetch(target.url, {method: 'POST', headers: target.headers, body: checked.body, signal: controller.signal});
     } catch (error) {
       settle(0);
+      call.end({errorType: request.signal?.aborted ? 'client_gone' : 'upstream_unreachable'});
       done(`502 upstream unreachable`);
       if (request.signal?.aborted) return errorResponse(499, 'client_closed', 'The client went away.');
       return errorResponse(502, 'upstream_unreachable', `The proxy could not reach ${new URL(target.url).origin}: ${redactSecrets(describe(error), secrets)}`);
@@ -205,6 +218,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       // An error answer spends no tokens. Its body is passed on, without any key it may quote.
       const text = await boundedText(answer);
       settle(0);
+      call.end({status: answer.status});
       done(`${answer.status} from upstream`);
       return new Response(redactSecrets(text, secrets), {status: answer.status, headers});
     }
@@ -212,52 +226,51 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
       clientIdleTimeoutMs: options.clientIdleTimeoutMs ?? PROXY_DEFAULTS.clientIdleTimeoutMs,
       maxStreamMs,
       abortUpstream,
-      onEnd: (end: AnswerEnd, tokens: number | undefined, final: boolean) => {
+      onFirstChunk: () => call.firstChunk(),
+      onEnd: (end: AnswerEnd, tokens: number | undefined, final: boolean, report: AnswerReport) => {
         // A whole answer counts what it reported (the reservation when it reported none). A cut
         // one (the client left, a timeout, a broken upstream) before its final usage counts its
         // reservation: the counts so far (Anthropic's first frame says 1 output token) are not
         // what the provider bills for an answer that went on generating until it was stopped.
         const spent = end === 'done' || final ? (tokens ?? plan.reserve) : Math.max(tokens ?? 0, plan.reserve);
         settle(spent);
+        call.end({status: answer.status, report, ...(end === 'done' ? {} : {errorType: end})});
         done(`${answer.status} ${end}`, {model: checked.model, tokens: spent, visitor});
       },
     });
     return new Response(body, {status: answer.status, headers});
   }
 
+  /** Who the proxy counts for `request`: a visitor token's subject (refused without a valid one, when required), else the client's address. */
+  async function identify(request: Request, route: Wire | 'traces', done: (outcome: string) => void): Promise<string | Response> {
+    if (!options.visitorTokens) return `ip:${clientAddress(request, options.clientAddressHeader, ipv6Prefix)}`;
+    const checked = await verifyVisitorToken(request.headers.get(VISITOR_TOKEN_HEADER), options.visitorTokens);
+    if ('subject' in checked) return `sub:${checked.subject}`;
+    await request.body?.cancel().catch(() => {});
+    done(`401 ${checked.problem}`);
+    telemetry.refused(route, checked.problem);
+    return errorResponse(401, checked.problem, VISITOR_TOKEN_MESSAGES[checked.problem], {headers: {'x-should-retry': 'false'}});
+  }
+
+  /** The traces relay, for a visitor the proxy's rules let in. */
+  async function relay(request: Request, done: (outcome: string, fields?: Record<string, LogValue>) => void): Promise<Response> {
+    const visitor = await identify(request, 'traces', done);
+    if (visitor instanceof Response) return visitor;
+    const answer = await relayTraces(request, {
+      telemetry: {...options.telemetry, tracesUrl: tracesUrl!},
+      store,
+      storeTimeoutMs: options.storeTimeoutMs ?? PROXY_DEFAULTS.storeTimeoutMs,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs,
+      failOpen: !!options.failOpen,
+      fetch: upstreamFetch,
+      visitor,
+      refused: (reason) => telemetry.refused('traces', reason, visitor),
+    });
+    done(`${answer.status} ${answer.ok ? 'relayed' : 'not relayed'}`, {visitor});
+    return answer;
+  }
+
   return Object.assign(proxy, {handles: (pathname: string) => routeOf(pathname) !== undefined});
-}
-
-const VISITOR_MESSAGES = {
-  visitor_token_missing: 'This proxy needs a visitor token from the site (the visitor-token attribute), and the request carried none.',
-  visitor_token_expired: 'The visitor token has expired; the page must fetch a new one from its site.',
-  visitor_token_invalid: 'The visitor token is not valid for this proxy.',
-};
-
-const LIMIT_MESSAGES = {
-  requests_per_minute: (s: number) => `Too many requests this minute. Try again in ${s} s.`,
-  concurrent_streams: (s: number) => `Too many answers at once for this visitor. Try again in ${s} s.`,
-  tokens_per_day: (s: number) => `The daily token limit for this visitor is reached. It resets in ${hours(s)}.`,
-  daily_token_budget: (s: number) => `The site's daily token budget is spent. It resets in ${hours(s)}.`,
-};
-
-function hours(seconds: number): string {
-  return seconds >= 3600 ? `${Math.round(seconds / 3600)} h` : `${Math.ceil(seconds / 60)} min`;
-}
-
-function limitValue(value: number | false | undefined, fallback: number | undefined): number | undefined {
-  if (value === false) return undefined;
-  return value ?? fallback;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 async function boundedText(response: Response): Promise<string> {

@@ -3,6 +3,7 @@
  * per-visitor limits on, bodies and answers bounded. Every option has an environment variable
  * (see `proxyOptionsFromEnv`).
  */
+import type {MeterProvider, TracerProvider} from '@opentelemetry/api';
 import type {LimitStore} from './limits.js';
 import type {VisitorCheckOptions} from './visitor-token.js';
 
@@ -26,6 +27,43 @@ export interface ProxyLimits {
   tokensPerDay?: number | false;
   /** Tokens everyone together may spend per UTC day. Default: no budget. */
   dailyTokenBudget?: number | false;
+}
+
+/**
+ * What the proxy gives a site's OpenTelemetry: a relay for the browser's traces, a span per
+ * upstream call, usage metrics. Nothing is on unless set; no option reaches a page.
+ */
+export interface ProxyTelemetryOptions {
+  /**
+   * The site's OTLP/HTTP traces endpoint (`https://collector.example/v1/traces`): the proxy then
+   * serves `POST {basePath}/v1/traces` and relays the browser's exports there, under its origin
+   * rules and limits. The page never learns this URL. Absent: no relay route.
+   */
+  tracesUrl?: string;
+  /** Headers added to each relayed export (a collector's key). Never sent to, nor taken from, a page. */
+  tracesHeaders?: Record<string, string>;
+  /** Largest relayed export in bytes. Default 1,000,000. */
+  relayMaxBodyBytes?: number;
+  /** Exports a visitor may relay per minute. Default 60 (a browser exports every few seconds at most). */
+  relayRequestsPerMinute?: number | false;
+  /**
+   * Makes a CLIENT span `chat {model}` per upstream call, a child of the browser's span named by
+   * the request's `traceparent` (or of the active span). Absent: no spans, no cost.
+   */
+  tracerProvider?: TracerProvider;
+  /** Records usage: tokens, call durations, requests and refusals. Absent: no metrics. */
+  meterProvider?: MeterProvider;
+  /**
+   * The visitor in metrics: `hashed` (default), a keyed hash of who the proxy counts (the visitor
+   * token's subject or the client address), never the value itself; `none` leaves it out.
+   */
+  metricsVisitor?: 'hashed' | 'none';
+  /**
+   * Key of that hash (HMAC-SHA-256). Set the same one on every instance to follow a visitor
+   * across them. Default: a random key per process, so hashes cannot be reversed by trying
+   * addresses, and do not match across instances or restarts.
+   */
+  metricsVisitorKey?: string;
 }
 
 /** Options of `createLlmProxy`. */
@@ -77,6 +115,8 @@ export interface LlmProxyOptions {
   clientIdleTimeoutMs?: number;
   /** Longest answer in milliseconds; longer ones are cut. Default 600,000. */
   maxStreamMs?: number;
+  /** Traces and metrics for the site's OpenTelemetry (relay, spans, usage). Default: none. */
+  telemetry?: ProxyTelemetryOptions;
   /** A line per request (never a key or a token). Default: none. */
   log?: (line: string) => void;
   /** The fetch used upstream. Default: the global one. */
@@ -97,6 +137,8 @@ export const PROXY_DEFAULTS = {
   bodyTimeoutMs: 10_000,
   clientIdleTimeoutMs: 30_000,
   maxStreamMs: 600_000,
+  relayMaxBodyBytes: 1_000_000,
+  relayRequestsPerMinute: 60,
 } as const;
 
 /** The providers' public APIs. */

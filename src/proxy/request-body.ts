@@ -8,7 +8,7 @@
 export type BodyProblem = {problem: 'too_large'; bytes: number} | {problem: 'timeout'} | {problem: 'aborted'};
 
 /** Reads `request`'s body as bytes, or says why it could not. */
-export async function readBody(request: Request, maxBytes: number, timeoutMs: number): Promise<Uint8Array | BodyProblem> {
+export async function readBody(request: Request, maxBytes: number, timeoutMs: number): Promise<Uint8Array<ArrayBuffer> | BodyProblem> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await request.body?.cancel().catch(() => {});

@@ -18,10 +18,29 @@ interface UsageFields {
   completion_tokens?: number;
 }
 
+/** What an answer reported about itself, for the proxy's span and metrics: never its content. */
+export interface AnswerReport {
+  /** Input tokens, cache reads and writes included (the GenAI conventions' `input_tokens`). */
+  input?: number;
+  output?: number;
+  /** Stop or finish reasons as the provider names them (`end_turn`, `tool_use`, `stop`, `length`). */
+  finishReasons: string[];
+  /** The model that answered, as the answer names it. */
+  responseModel?: string;
+  /** The provider's id of the answer (`msg_…`, `chatcmpl-…`). */
+  responseId?: string;
+}
+
+/** Longest id, model name or reason kept: they are short; a long one is not a provider's. */
+const MAX_NAME = 200;
+
 /** Counts the usage in an answer fed to it chunk by chunk. */
 export class UsageMeter {
   #input?: number;
   #output?: number;
+  #finishReasons = new Set<string>();
+  #responseModel?: string;
+  #responseId?: string;
   #decoder = new TextDecoder();
   #json?: string[];
   #jsonBytes = 0;
@@ -67,6 +86,18 @@ export class UsageMeter {
     return (this.#input ?? 0) + (this.#output ?? 0);
   }
 
+  /** The usage and names the answer reported so far. */
+  report(): AnswerReport {
+    this.#readWholeJson();
+    return {
+      ...(this.#input !== undefined ? {input: this.#input} : {}),
+      ...(this.#output !== undefined ? {output: this.#output} : {}),
+      finishReasons: [...this.#finishReasons],
+      ...(this.#responseModel ? {responseModel: this.#responseModel} : {}),
+      ...(this.#responseId ? {responseId: this.#responseId} : {}),
+    };
+  }
+
   #readWholeJson(): void {
     if (!this.#json) return;
     const whole = this.#json.join('') + this.#decoder.decode();
@@ -76,7 +107,7 @@ export class UsageMeter {
 
   /** Reads one JSON document's usage; false when it is not JSON. */
   #readJson(text: string): boolean {
-    let value: {type?: string; delta?: {stop_reason?: unknown}; choices?: Array<{finish_reason?: unknown}>; usage?: UsageFields; message?: {usage?: UsageFields}};
+    let value: {type?: string; id?: unknown; model?: unknown; stop_reason?: unknown; delta?: {stop_reason?: unknown}; choices?: Array<{finish_reason?: unknown}>; usage?: UsageFields; message?: {id?: unknown; model?: unknown; usage?: UsageFields}};
     try {
       value = JSON.parse(text);
     } catch {
@@ -85,7 +116,21 @@ export class UsageMeter {
     if (value?.type === 'message_stop' || (value?.type === 'message_delta' && value.delta?.stop_reason)) this.#final = true;
     if (value?.usage && Array.isArray(value.choices) && (value.choices.length === 0 || value.choices.some((c) => c?.finish_reason))) this.#final = true;
     this.#count(value?.usage ?? value?.message?.usage);
+    this.#name(value);
     return true;
+  }
+
+  /** Keeps the answer's id, model and finish reasons (Anthropic's in `message_start` and `message_delta`, OpenAI's in every chunk). */
+  #name(value: {id?: unknown; model?: unknown; stop_reason?: unknown; delta?: {stop_reason?: unknown}; choices?: Array<{finish_reason?: unknown}>; message?: {id?: unknown; model?: unknown}}): void {
+    if (!value || typeof value !== 'object') return;
+    const source = value.message && typeof value.message === 'object' ? value.message : value;
+    this.#responseId ??= shortName(source.id);
+    this.#responseModel ??= shortName(source.model);
+    const reasons = [value.delta?.stop_reason, value.stop_reason, ...(Array.isArray(value.choices) ? value.choices.map((c) => c?.finish_reason) : [])];
+    for (const reason of reasons) {
+      const name = shortName(reason);
+      if (name && this.#finishReasons.size < 8) this.#finishReasons.add(name);
+    }
   }
 
   #count(usage: UsageFields | undefined): void {
@@ -96,6 +141,10 @@ export class UsageMeter {
     if (input !== undefined) this.#input = Math.max(this.#input ?? 0, input);
     if (output !== undefined) this.#output = Math.max(this.#output ?? 0, output);
   }
+}
+
+function shortName(value: unknown): string | undefined {
+  return typeof value === 'string' && value && value.length <= MAX_NAME ? value : undefined;
 }
 
 function sum(...values: unknown[]): number | undefined {

@@ -80,6 +80,13 @@ export async function createVisitorToken({secret, subject, audience, expiresInSe
     .sign(new TextEncoder().encode(secret));
 }
 
+/** What a refused request is told, by problem. */
+export const VISITOR_TOKEN_MESSAGES: Record<VisitorTokenProblem, string> = {
+  visitor_token_missing: 'This proxy needs a visitor token from the site (the visitor-token attribute), and the request carried none.',
+  visitor_token_expired: 'The visitor token has expired; the page must fetch a new one from its site.',
+  visitor_token_invalid: 'The visitor token is not valid for this proxy.',
+};
+
 /**
  * Checks `token`: HS256 only, signed with one of the secrets, for the audience, not expired, with
  * an expiry no further than the maximum lifetime and a subject. Returns the subject, or the problem.
