@@ -158,6 +158,19 @@ describe('<autoui-console> trace waterfall', () => {
     expect(rowsOf(el).filter((r) => r.tabIndex === 0).map((r) => r.dataset.span)).to.deep.equal(['00000000000000a1']);
   });
 
+  it('swaps Left and Right in a right-to-left page', async () => {
+    const el = await showConsole(trace);
+    el.dir = 'rtl';
+    await el.updateComplete;
+    rowOf(el, '00000000000000b1').focus();
+    await sendKeys({press: 'ArrowLeft'});
+    await el.updateComplete;
+    expect(focused(el), 'Left goes to the first child').to.equal('00000000000000d1');
+    await sendKeys({press: 'ArrowRight'});
+    await el.updateComplete;
+    expect(focused(el), 'Right goes to the parent').to.equal('00000000000000b1');
+  });
+
   it('shows the details of the row under the pointer while it is there', async () => {
     const el = await showConsole(trace);
     const box = rowOf(el, '00000000000000d1').getBoundingClientRect();

@@ -50,6 +50,7 @@ export const traceWaterfallStyles = css`
   .axis { height: 1.3em; color: var(--_color-muted); font-size: 0.85em; }
   .ticks, .track { position: relative; margin-inline-end: 3.5em; }
   .tick { position: absolute; white-space: nowrap; transform: translateX(-50%); }
+  .tick:dir(rtl) { transform: translateX(50%); }
   .tick:first-child { transform: none; }
   .rows { position: relative; }
   /* The tick lines, under the bars, over the track column only. */

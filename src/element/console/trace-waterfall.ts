@@ -151,8 +151,11 @@ export class TraceWaterfall {
   readonly #onKeydown = (event: KeyboardEvent): void => {
     const {rows} = this.#layout;
     const current = this.#active;
+    // Right to left, the arrows swap: the child is to the left.
+    const rtl = (event.currentTarget as HTMLElement).matches(':dir(rtl)');
+    const key = rtl && event.key === 'ArrowLeft' ? 'ArrowRight' : rtl && event.key === 'ArrowRight' ? 'ArrowLeft' : event.key;
     const target = (() => {
-      switch (event.key) {
+      switch (key) {
         case 'ArrowDown':
           return Math.min(rows.length - 1, current + 1);
         case 'ArrowUp':
