@@ -81,6 +81,13 @@ export const ErrorCodes = {
   LOCAL_MODEL_REFUSED: 'LOCAL_MODEL_REFUSED',
   /** A model in the browser failed: its download, its session, an answer it could not give, a conversation longer than it reads. */
   LOCAL_MODEL_FAILED: 'LOCAL_MODEL_FAILED',
+  /**
+   * The AG-UI agent (`agent`) answered with an HTTP error (`details.status`), or could not be
+   * reached; a page whose origin it refuses is told the CORS header it must send.
+   */
+  AGENT_HTTP: 'AGENT_HTTP',
+  /** The AG-UI agent's stream broke the protocol: not JSON, an event without a required field, events out of order. */
+  AGENT_PROTOCOL: 'AGENT_PROTOCOL',
   /** A programmer error in how the library was called. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
 } as const;
