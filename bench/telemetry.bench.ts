@@ -45,31 +45,33 @@ function instantModel(toolNames: string[]): LanguageModel {
   };
 }
 
-/** Median ms per iteration of the loop, with `root` giving each run's question span. */
-async function loopTimes(layers: McpLayer[], names: string[], root: () => TraceSpan): Promise<number[]> {
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const span = root();
-    const started = performance.now();
-    await runAgentLoop('bench', {provider: instantModel(names), layers, maxIterations: ITERATIONS, lang: 'en', eagerTools: true, trace: span});
-    span.end();
-    times.push((performance.now() - started) / ITERATIONS);
-  }
-  return times.slice(5);
+/** Ms per iteration of one loop run, with `root` giving its question span. */
+async function loopTime(layers: McpLayer[], names: string[], root: () => TraceSpan): Promise<number> {
+  const span = root();
+  const started = performance.now();
+  await runAgentLoop('bench', {provider: instantModel(names), layers, maxIterations: ITERATIONS, lang: 'en', eagerTools: true, trace: span});
+  span.end();
+  return (performance.now() - started) / ITERATIONS;
 }
 
-/** Ms per dispatched call (routing, execute, result handling) under `root`. */
-async function dispatchTimes(layers: McpLayer[], name: string, root: () => TraceSpan): Promise<number[]> {
-  const times: number[] = [];
-  for (let run = 0; run < 10; run++) {
-    const dispatcher = new Dispatcher({catalog: new ToolCatalog(layers), buffer: new ResultBuffer(), signal: new AbortController().signal});
-    const span = root();
-    const started = performance.now();
-    for (let i = 0; i < CALLS; i++) await dispatcher.dispatch({type: 'tool-call', id: `c${i}`, name, input: {query: `q${i % 7}-${i}`}}, 1, span);
-    span.end();
-    times.push((performance.now() - started) / CALLS);
+/** Ms per dispatched call (routing, execute, result handling) of one batch under `root`. */
+async function dispatchTime(layers: McpLayer[], name: string, root: () => TraceSpan): Promise<number> {
+  const dispatcher = new Dispatcher({catalog: new ToolCatalog(layers), buffer: new ResultBuffer(), signal: new AbortController().signal});
+  const span = root();
+  const started = performance.now();
+  for (let i = 0; i < CALLS; i++) await dispatcher.dispatch({type: 'tool-call', id: `c${i}`, name, input: {query: `q${i % 7}-${i}`}}, 1, span);
+  span.end();
+  return (performance.now() - started) / CALLS;
+}
+
+/** `measure` off and on in turn, `rounds` times each (the first `warm-up` of each dropped), so both meet the same machine. */
+async function inTurn(rounds: number, warmUp: number, measure: (root: () => TraceSpan) => Promise<number>, on: () => TraceSpan): Promise<{off: number[]; on: number[]}> {
+  const times = {off: [] as number[], on: [] as number[]};
+  for (let round = 0; round < rounds; round++) {
+    times.off.push(await measure(() => NO_TRACE));
+    times.on.push(await measure(on));
   }
-  return times.slice(2);
+  return {off: times.off.slice(warmUp), on: times.on.slice(warmUp)};
 }
 
 /** Runs the benchmark. */
@@ -78,10 +80,8 @@ export async function telemetryOverhead(): Promise<BenchResult> {
   const names = layers.map((_, i) => new ToolCatalog(layers).servers[i].entries[0].name);
   const traced = tracedRoot();
   try {
-    const loopOff = await loopTimes(layers, names, () => NO_TRACE);
-    const loopOn = await loopTimes(layers, names, traced.root);
-    const dispatchOff = await dispatchTimes(layers, names[0], () => NO_TRACE);
-    const dispatchOn = await dispatchTimes(layers, names[0], traced.root);
+    const {off: loopOff, on: loopOn} = await inTurn(RUNS, 5, (root) => loopTime(layers, names, root), traced.root);
+    const {off: dispatchOff, on: dispatchOn} = await inTurn(10, 2, (root) => dispatchTime(layers, names[0], root), traced.root);
     const loopRatio = median(loopOn) / median(loopOff);
     const dispatchRatio = median(dispatchOn) / median(dispatchOff);
     return {
