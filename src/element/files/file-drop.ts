@@ -39,8 +39,8 @@ export interface FileDropHost extends StoresElement {
 
 const detailOf = ({name, size, rows, columns}: AttachedFile): AutouiFileDetail => ({name, size, rows, columns});
 
-/** What tells that a person is about to pick a file: the composer's file button hovered, focused or pressed (they bubble out of its shadow root). */
-const INTENT_EVENTS = ['pointerover', 'focusin', 'click'] as const;
+/** What tells that a person is about to pick a file: the composer's file button hovered or focused (a tap or a press hovers first; both bubble out of its shadow root). */
+const INTENT_EVENTS = ['pointerover', 'focusin'];
 
 /** One element's files. See the module comment. */
 export class FileDrop {
@@ -163,7 +163,7 @@ export class FileDrop {
     if (missing.length) this.#notice('info', {event: 'missing', names: missing});
   }
 
-  /** The file button (`part="attach"`) hovered, focused or pressed: DuckDB starts (see {@link #prepare}). */
+  /** The file button (`part="attach"`) hovered or focused: DuckDB starts (see {@link #prepare}). */
   readonly #onIntent = (event: Event) => {
     if (event.composedPath().some((node) => (node as Element).getAttribute?.('part') === 'attach')) this.#prepare();
   };
@@ -171,12 +171,12 @@ export class FileDrop {
   /**
    * With `files-engine="duckdb"`, starts DuckDB (its client chunk, its Worker, its WebAssembly: seconds)
    * as soon as a person shows they are about to attach a file, never at page load: the file then
-   * waits only for what is left. Once per engine; the default engine starts in well under a second
-   * with its first file, and is not started ahead.
+   * waits only for what is left. Once per engine; the default engine, much quicker to start, is
+   * not started ahead: it starts with its first file.
    */
   #prepare(): void {
+    // The listeners stay: past the first start this returns at once.
     if (this.#engine || this.host.filesEngine?.trim().toLowerCase() !== 'duckdb' || !this.accept) return;
-    for (const type of INTENT_EVENTS) this.host.removeEventListener(type, this.#onIntent);
     void this.#load().then(({files}) => files.prepare(), () => undefined);
   }
 
