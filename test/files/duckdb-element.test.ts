@@ -8,6 +8,7 @@ import {expect, waitUntil} from '@open-wc/testing';
 import '../../src/define.js';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {mountAgent} from '../element/harness.js';
+import {parquetFixture} from './parquet-fixtures.js';
 
 const BUNDLES = '/node_modules/@duckdb/duckdb-wasm/dist/';
 const csv = () => new File(['region,amount\nNorth,12\nSouth,30\n'], 'sales.csv', {type: 'text/csv'});
@@ -22,10 +23,12 @@ describe('<autoui-agent files-engine="duckdb">', function () {
     performance.clearResourceTimings();
   });
 
-  it('reads files with the default engine, never fetching DuckDB, without the attribute', async () => {
+  it('reads files with the default engine, never fetching DuckDB, without the attribute: Parquet too', async () => {
     const agent = await mountAgent(undefined, {attributes: {lang: 'en'}});
     const detail = await agent.attach(csv());
     expect(detail).to.deep.equal({name: 'sales.csv', size: csv().size, rows: 2, columns: 2});
+    // Parquet never switches engines behind the page's back: hyparquet reads it in the default engine's Worker.
+    expect(await agent.attach(await parquetFixture('cities.zstd.parquet'))).to.deep.include({rows: 6, columns: 6});
     expect(duckdbFetched()).to.equal(false);
     agent.remove();
   });
