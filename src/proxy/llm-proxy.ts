@@ -193,6 +193,7 @@ export function createLlmProxy(options: LlmProxyOptions = {}): LlmProxy {
     request.signal?.addEventListener('abort', abortUpstream, {once: true});
     const headersTimer = setTimeout(abortUpstream, maxStreamMs);
     const call = telemetry.startCall(request, {wire, model: checked.model, maxTokens: checked.maxTokens, upstreamUrl: target.url, visitor});
+    for (const [name, value] of Object.entries(call.traceHeaders())) target.headers.set(name, value);
     let answer: Response;
     try {
       answer = await upstreamFetch(target.url, {method: 'POST', headers: target.headers, body: checked.body, signal: controller.signal});

@@ -77,13 +77,18 @@ export function createProxyMetrics(options: ProxyTelemetryOptions | undefined, v
 function visitorHasher(options: ProxyTelemetryOptions): (visitor: string) => string | undefined | Promise<string> {
   if (options.metricsVisitor === 'none') return () => undefined;
   const encoder = new TextEncoder();
-  const secret = options.metricsVisitorKey ? encoder.encode(options.metricsVisitorKey) : crypto.getRandomValues(new Uint8Array(32));
-  const key = crypto.subtle.importKey('raw', secret, {name: 'HMAC', hash: 'SHA-256'}, false, ['sign']);
+  // Made at the first visitor, not with the proxy: a Worker may not draw random values in its global scope.
+  let key: Promise<CryptoKey> | undefined;
+  const keyOf = () => {
+    if (key) return key;
+    const secret = options.metricsVisitorKey ? encoder.encode(options.metricsVisitorKey) : crypto.getRandomValues(new Uint8Array(32));
+    return (key = crypto.subtle.importKey('raw', secret, {name: 'HMAC', hash: 'SHA-256'}, false, ['sign']));
+  };
   const known = new Map<string, string>();
   return (visitor) => {
     const hash = known.get(visitor);
     if (hash) return hash;
-    return key
+    return keyOf()
       .then((k) => crypto.subtle.sign('HMAC', k, encoder.encode(visitor)))
       .then((signature) => {
         const hex = [...new Uint8Array(signature, 0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');

@@ -8,7 +8,7 @@
  * and `telemetry.meterProvider`; without them nothing is created. No content goes into a span or
  * a metric: not the messages, not the answer, not a key, not the visitor.
  */
-import {SpanKind, SpanStatusCode, type Attributes, type Span} from '@opentelemetry/api';
+import {isSpanContextValid, SpanKind, SpanStatusCode, type Attributes, type Span} from '@opentelemetry/api';
 import {createProxyMetrics, SCOPE} from './proxy-metrics.js';
 import type {ProxyTelemetryOptions, Wire} from './proxy-options.js';
 import {parentContext} from './trace-context.js';
@@ -21,6 +21,8 @@ export type ProxyRoute = Wire | 'traces';
 export interface UpstreamCall {
   /** The answer's first chunk reached the client. */
   firstChunk(): void;
+  /** The W3C `traceparent` naming this call's span, for the upstream request (none without a tracer), so a traced upstream (vLLM, a gateway) joins the trace. */
+  traceHeaders(): Record<string, string>;
   /**
    * The call ended. `status`: the upstream's HTTP status (absent when it could not be reached);
    * `errorType`: why it failed, when it did (`upstream_unreachable`, a cut answer's end).
@@ -39,7 +41,7 @@ export interface ProxyTelemetry {
 /** The provider names of the conventions, by wire format (an OpenAI-compatible server is named by its format). */
 const PROVIDER: Record<Wire, string> = {anthropic: 'anthropic', openai: 'openai'};
 
-const NO_CALL: UpstreamCall = {firstChunk: () => {}, end: () => {}};
+const NO_CALL: UpstreamCall = {firstChunk: () => {}, traceHeaders: () => ({}), end: () => {}};
 
 /** The proxy's telemetry for `options.telemetry`. */
 export function createProxyTelemetry(options: ProxyTelemetryOptions | undefined): ProxyTelemetry {
@@ -66,6 +68,13 @@ export function createProxyTelemetry(options: ProxyTelemetryOptions | undefined)
       return {
         firstChunk() {
           span?.setAttribute('gen_ai.response.time_to_first_chunk', (performance.now() - started) / 1000);
+        },
+        traceHeaders(): Record<string, string> {
+          const context = span?.spanContext();
+          if (!context || !isSpanContextValid(context)) return {};
+          const traceparent = `00-${context.traceId}-${context.spanId}-0${context.traceFlags & 1}`;
+          const tracestate = context.traceState?.serialize();
+          return tracestate ? {traceparent, tracestate} : {traceparent};
         },
         end({status, errorType, report}) {
           if (ended) return;

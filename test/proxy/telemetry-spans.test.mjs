@@ -11,7 +11,7 @@ import {trace} from '@opentelemetry/api';
 import {OTLPTraceExporter} from '@opentelemetry/exporter-trace-otlp-http';
 import {InMemorySpanExporter, SimpleSpanProcessor, TracerProvider} from '@opentelemetry/sdk-trace';
 import {start as startReceiver} from '../servers/otlp-receiver.mjs';
-import {KEY, messagesBody, post, proxyModule, scenario, serveProxy} from './proxy-harness.mjs';
+import {fakeLlm, KEY, messagesBody, post, proxyModule, scenario, serveProxy} from './proxy-harness.mjs';
 
 const receiver = await startReceiver();
 after(() => receiver.close());
@@ -62,6 +62,8 @@ describe('proxy spans', () => {
     assert.equal(typeof a['gen_ai.response.time_to_first_chunk'], 'number');
     assert.equal(a['server.address'], '127.0.0.1');
     assert.equal(a['error.type'], undefined);
+    // The upstream is told the proxy's span, so a traced upstream joins the trace too.
+    assert.equal(fakeLlm.requests(s.id)[0].headers.traceparent, `00-${traceId}-${span.spanContext().spanId}-01`);
     // The same span reached the collector over OTLP, in the browser's trace.
     const {spans} = await (await fetch(`${receiver.url}/received?traceId=${traceId}&min=1`)).json();
     assert.deepEqual(spans.map((r) => [r.name, r.kind, r.parentSpanId]), [['chat claude-test', 'CLIENT', browserSpan]]);
@@ -106,6 +108,8 @@ describe('proxy spans', () => {
     assert.equal(answer.status, 200);
     await answer.text();
     assert.equal(memory.getFinishedSpans().length, 0);
+    // The page's trace context is not passed upstream either.
+    assert.equal(fakeLlm.requests(s.id)[0].headers.traceparent, undefined);
   });
 
   it('exports no byte of the question, the answer, the key or the visitor', async () => {
