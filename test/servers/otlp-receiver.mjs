@@ -16,9 +16,13 @@
  *   GET /received/raw              → every byte received on the export routes, concatenated
  *                                  (a privacy test looks for its marker in it)
  *   DELETE /received               forgets everything received
- *   PUT /behaviour                 `{status?, delayMs?}`: answers exports with that status and/or
- *                                  after that delay until changed (a dead or slow collector);
- *                                  `{}` restores 200 at once
+ *   POST /status/{code}/v1/traces  a dead collector for this export only: answers `code`, keeps nothing
+ *   POST /delay/{ms}/v1/traces     a slow collector for this export only: keeps it, answers after `ms`
+ *                                  (also for /v1/metrics). Point one test's exporter there: the
+ *                                  other tests, running at the same time, are not touched
+ *   PUT /behaviour                 `{status?, delayMs?}`: the same for every export until changed,
+ *                                  `{}` restores 200 at once. It reaches every test running at that
+ *                                  moment: prefer the paths above
  *
  * Tests run in parallel against one receiver, so each filters by its own trace id or marker
  * rather than clearing. CORS is open: test pages on other origins export here directly.
@@ -84,10 +88,12 @@ export async function start(options = {}) {
     res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({[key]: items}));
   }
 
-  async function receive(req, res, kind) {
+  async function receive(req, res, kind, only = {}) {
     const bytes = await readAll(req);
-    if (behaviour.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
-    if (behaviour.status !== 200) return void res.writeHead(behaviour.status, {'content-type': 'application/json'}).end('{"message":"collector told to fail"}');
+    const delayMs = only.delayMs ?? behaviour.delayMs;
+    const status = only.status ?? behaviour.status;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(delayMs, MAX_WAIT_MS)));
+    if (status !== 200) return void res.writeHead(status, {'content-type': 'application/json'}).end('{"message":"collector told to fail"}');
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim();
     if (type !== 'application/json') return void res.writeHead(415, {'content-type': 'text/plain'}).end('This receiver reads OTLP/JSON only.');
     let payload;
@@ -105,7 +111,9 @@ export async function start(options = {}) {
     const url = new URL(req.url ?? '/', 'http://local');
     const q = url.searchParams;
     const route = `${req.method} ${url.pathname}`;
+    const mode = /^POST \/(status|delay)\/(\d{1,6})\/v1\/(traces|metrics)$/.exec(route);
     try {
+      if (mode) return await receive(req, res, mode[3], mode[1] === 'status' ? {status: Number(mode[2])} : {delayMs: Number(mode[2])});
       switch (route) {
         case 'POST /v1/traces':
           return await receive(req, res, 'traces');
