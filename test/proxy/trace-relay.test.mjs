@@ -8,6 +8,8 @@
 import assert from 'node:assert/strict';
 import {createServer} from 'node:http';
 import {after, describe, it} from 'node:test';
+import {connectRedis} from '../../scripts/redis-client.mjs';
+import {startRedisServer} from '../../scripts/redis-server.mjs';
 import {start as startReceiver} from '../servers/otlp-receiver.mjs';
 import {fakeLlm, freshMinute, KEY, messagesBody, post, proxyModule, refusal, scenario, serveProxy} from './proxy-harness.mjs';
 
@@ -160,5 +162,21 @@ describe('trace relay', () => {
     assert.equal(collector.seen[0].headers['x-tenant'], 'a=b');
     assert.throws(() => proxyModule.proxyOptionsFromEnv({PROXY_TRACES_URL: 'collector:4318'}), /PROXY_TRACES_URL/);
     assert.throws(() => proxyModule.proxyOptionsFromEnv({PROXY_METRICS_VISITOR: 'plain'}), /PROXY_METRICS_VISITOR/);
+  });
+
+  it('counts its rate in a Redis store shared by two instances, as the model requests are', async () => {
+    await freshMinute();
+    const redis = await startRedisServer();
+    const clients = [await connectRedis(redis.url), await connectRedis(redis.url)];
+    after(async () => {
+      for (const client of clients) client.disconnect();
+      await redis.stop();
+    });
+    const collector = await recordingCollector();
+    const [a, b] = await Promise.all(clients.map((client) => serveProxy({store: proxyModule.createRedisLimitStore({client}), telemetry: {tracesUrl: collector.url, relayRequestsPerMinute: 3}})));
+    const statuses = [];
+    for (const proxy of [a, b, a, b]) statuses.push((await post(`${proxy.url}/v1/traces`, exportBody(randomTraceId()), PAGE)).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429]);
+    assert.equal(collector.seen.length, 3);
   });
 });
