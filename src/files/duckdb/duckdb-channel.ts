@@ -98,6 +98,10 @@ export class DuckdbChannel implements FilesChannel {
 
   async #handle(request: WorkerRequest): Promise<unknown> {
     if (this.dead) throw new AutouiError(ErrorCodes.TOOL_FAILED, 'The local files engine stopped.');
+    // A file DuckDB does not read itself is converted while DuckDB starts: two Workers side by side.
+    const converting = request.type === 'attach' ? this.#convert(request.file, request.fileName, request.kind) : undefined;
+    // Awaited by the load; never an unhandled rejection when DuckDB did not start.
+    converting?.catch(() => undefined);
     let session: DuckdbSession;
     try {
       session = await this.#session;
@@ -106,7 +110,7 @@ export class DuckdbChannel implements FilesChannel {
     }
     switch (request.type) {
       case 'attach': {
-        const loaded = await loadDuckdbFile(session, request, ++this.#files, this.#convert);
+        const loaded = await loadDuckdbFile(session, request, ++this.#files, converting);
         for (const name of request.replaces) this.#tables.delete(name);
         for (const table of loaded) this.#tables.set(table.name, {...table, file: request.fileName});
         return {tables: loaded};

@@ -55,13 +55,13 @@ function columnOf(duckType: string, source: string): {type: ColumnType; select: 
 
 /**
  * Reads `request.file` into a table named after its base name; returns it. `fileId` makes its path
- * unique; `convert` reads the kinds DuckDB does not (its failures are the file's, in the sql.js
- * engine's words, and are thrown as they come).
+ * unique; `converting` is the file as CSV when DuckDB does not read its kind itself (see
+ * {@link Converter}: its failures are the file's, in the sql.js engine's words, thrown as they come).
  */
-export async function loadDuckdbFile({db, conn, client}: DuckdbSession, request: AttachRequest, fileId: number, convert: Converter): Promise<FileTable[]> {
+export async function loadDuckdbFile({db, conn, client}: DuckdbSession, request: AttachRequest, fileId: number, converting?: Promise<ConvertedFile>): Promise<FileTable[]> {
   const {file, fileName} = request;
   const kind = kindOfFile(fileName, file.type);
-  const converted = kind && (await convert(file, fileName, kind));
+  const converted = await converting;
   const path = `${FILES_FOLDER}${fileId}.${converted ? 'csv' : (kind ?? 'data')}`;
   const reader = converted ? convertedReader(path, converted) : readerOf(kind, path, fileName);
   if (converted) await db.registerFileBuffer(path, new Uint8Array(converted.csv));
