@@ -98,7 +98,7 @@ export class AgentSession {
     this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, attachedFiles};
     this.#layers = [...(layers ?? [])];
     this.notices = this.#conversation.notices;
-    this.#servers = new SessionServers(this.#conversation, this.#hooks);
+    this.#servers = new SessionServers(this.#conversation, {...this.#hooks, timed: (name, work) => this.#telemetry.timed(name, work)});
     this.signIns = this.#servers.signIns;
     this.canvas = vetoableCanvas(this.widgets, this.#conversation.offer);
     this.approvals = this.#approvals.api;

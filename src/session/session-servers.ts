@@ -17,7 +17,13 @@ import type {SessionSignInsApi} from './sign-out.js';
 const DEFAULT_SERVER_WAIT_MS = 10_000;
 
 /** The session's hooks the servers use. */
-export type ServerHooks = Pick<AgentSessionOptions, 'auth' | 'askElicitation' | 'protocolMemory'>;
+export type ServerHooks = Pick<AgentSessionOptions, 'auth' | 'askElicitation' | 'protocolMemory'> & {
+  /** Runs a wait for the person (a sign-in, a server's question) as a span of the question's trace. */
+  timed?: <T>(name: string, work: () => Promise<T>) => Promise<T>;
+};
+
+/** Runs `work` untimed. */
+const untimed = <T>(_name: string, work: () => Promise<T>): Promise<T> => work();
 
 /** One session's servers. See the module comment. */
 export class SessionServers {
@@ -36,7 +42,7 @@ export class SessionServers {
         // A Stop while the chunk loads must not leave a card behind: an aborted ask is answered at once.
         elicit: async (request, signal) => {
           const prompts = await this.#loadPrompts();
-          return signal.aborted ? {action: 'cancel'} : prompts.elicitations.ask(request, signal);
+          return signal.aborted ? {action: 'cancel'} : (hooks.timed ?? untimed)('await_elicitation', () => prompts.elicitations.ask(request, signal));
         },
         ...(hooks.protocolMemory ? {protocolMemory: hooks.protocolMemory} : {}),
         ...(hooks.auth
@@ -46,7 +52,7 @@ export class SessionServers {
                 authorize: async (request, signal) => {
                   const prompts = await this.#loadPrompts();
                   if (signal.aborted) throw signal.reason;
-                  return prompts.signIns.authorize(request, signal);
+                  return (hooks.timed ?? untimed)('await_sign_in', () => prompts.signIns.authorize(request, signal));
                 },
               },
             }

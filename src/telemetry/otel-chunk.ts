@@ -35,9 +35,4 @@ function providerFor(url: string): TracerProvider {
   return provider;
 }
 
-/** Forces every endpoint provider to export what it holds (tests, a page about to unload). */
-export async function flushTelemetry(): Promise<void> {
-  await Promise.all([...byEndpoint.values()].map((p) => (p as {forceFlush?: () => Promise<void>}).forceFlush?.().catch(() => undefined)));
-}
-
 const isTracerProvider = (value: unknown): value is TracerProvider => typeof (value as TracerProvider | undefined)?.getTracer === 'function';

@@ -161,6 +161,25 @@ describe('telemetry: traces from <autoui-agent>', function () {
     open.agent.remove();
   });
 
+  it("a server's question to the person is an await_elicitation span of the question", async () => {
+    const scenario = await createScenario([{toolCalls: [{name: 'elicits_mcp_book_table', input: {}}]}, {text: 'Done.'}], 'telemetry');
+    const agent = await mountAgent(scenario, {
+      attributes: {lang: 'en', 'eager-tools': true, telemetry: `${receiver()}/v1/traces`},
+      servers: [{name: 'elicits', url: serverUrl('mcp-elicits'), protocol: '2025-11-25'}],
+    });
+    await engineLoaded(agent);
+    agent.addEventListener('autoui-elicitation', (event) => {
+      event.preventDefault();
+      event.detail.respond({action: 'decline'});
+    });
+    const result = await agent.ask('Book a table');
+    expect(result.toolCalls.map((c) => c.tool)).to.deep.equal(['book_table']);
+    const trace = agent.session.lastTrace;
+    const root = trace.find((s) => !s.parentSpanId)!;
+    expect(trace.filter((s) => s.name === 'await_elicitation').map((s) => s.parentSpanId)).to.deep.equal([root.spanId]);
+    agent.remove();
+  });
+
   it('answers as usual when the collector is down or hangs', async () => {
     const down = await tracedAgent([query('SELECT 3 AS three'), {text: 'Three.'}], '2025-11-25', {telemetry: 'http://127.0.0.1:9/v1/traces'});
     const result = await down.agent.ask('How many?');
