@@ -85,11 +85,14 @@ try {
   await fontsLoaded(page);
   await painted(page);
   await waterfall.scrollIntoViewIfNeeded();
-  // The waterfall with a little of the console around it, so the picture does not cut its edges;
-  // none above, where the console's server lines (with the demo servers' random ports) end.
+  // The waterfall and its heading with a little of the console around them, so the picture does not
+  // cut their edges; hardly any above, where the console's server lines (with the demo servers'
+  // random ports) end.
   const box = await waterfall.boundingBox();
+  const title = await page.locator('autoui-console #trace-title').boundingBox();
   const MARGIN = 8;
-  await page.screenshot({path: OUT, caret: 'hide', animations: 'disabled', clip: {x: box.x - MARGIN, y: box.y, width: box.width + 2 * MARGIN, height: box.height + MARGIN}});
+  const top = title.y - 2;
+  await page.screenshot({path: OUT, caret: 'hide', animations: 'disabled', clip: {x: box.x - MARGIN, y: top, width: box.width + 2 * MARGIN, height: box.y + box.height + MARGIN - top}});
   console.log(`docs/trace-waterfall.png: ${await rows.count()} spans, ${(statSync(OUT).size / 1024).toFixed(0)} kB`);
 } finally {
   await browser.close();

@@ -4,7 +4,7 @@
  * on one time axis, a failed span marked, the keyboard's way through the rows and the details it
  * shows, what a screen reader hears, axe, and span data that stays text.
  */
-import {expect} from '@open-wc/testing';
+import {expect, waitUntil} from '@open-wc/testing';
 import {sendKeys, sendMouse} from '@web/test-runner-commands';
 import {AutouiConsole} from '../../src/element/console/autoui-console.js';
 import {defineElement} from '../../src/define-element.js';
@@ -54,6 +54,9 @@ async function showConsole(spans: SpanRecord[], language: 'en' | 'fr' = 'en'): P
   el.spans = spans;
   document.body.append(el);
   mounted.push(el);
+  await el.updateComplete;
+  // The waterfall's chunk loads at the first trace.
+  if (spans.length > 0) await waitUntil(() => el.shadowRoot!.querySelector('[role="tree"]'), 'the waterfall is drawn');
   await el.updateComplete;
   return el;
 }

@@ -1,4 +1,4 @@
-import {LitElement, css, html} from 'lit';
+import {LitElement, adoptStyles, css, html, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {ServerStatus} from '../../session/server-set.js';
 import type {RunRecord} from '../../session/session-events.js';
@@ -6,8 +6,8 @@ import {STRINGS} from '../common/strings.js';
 import {tokens} from '../../styles/tokens.js';
 import {toolCallLabel} from '../common/tool-call-label.js';
 import type {SpanRecord} from '../../telemetry/span-record.js';
-import {TraceWaterfall} from './trace-waterfall.js';
-import {traceWaterfallStyles} from './trace-waterfall.styles.js';
+import type {TraceWaterfall} from './trace-waterfall.js';
+import {TRACE_EMPTY_STRINGS} from './trace-empty-strings.js';
 
 /** Longest result text shown per call; the full text is in the `autoui-tool-call` event. */
 const RESULT_PREVIEW = 600;
@@ -24,7 +24,7 @@ const RESULT_PREVIEW = 600;
  * @tagname autoui-console
  */
 export class AutouiConsole extends LitElement {
-  static override styles = [css`
+  static override styles = css`
     ${tokens}
     :host { display: block; font-size: 0.85em; }
     section { border: 1px dashed var(--_color-border); border-radius: var(--_radius); padding: var(--_space-s); }
@@ -34,8 +34,9 @@ export class AutouiConsole extends LitElement {
     pre { margin: 0.15rem 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 8rem; overflow: auto;
       background: var(--_color-surface-variant); padding: 0.25rem; border-radius: 0.25rem; }
     .error { color: var(--_color-danger); }
+    .trace-empty { color: var(--_color-muted); margin: 0.25rem 0; }
     details { margin: 0.15rem 0; }
-  `, traceWaterfallStyles];
+  `;
 
   @property({attribute: false}) servers: readonly ServerStatus[] = [];
   @property({attribute: false}) runs: readonly RunRecord[] = [];
@@ -44,7 +45,36 @@ export class AutouiConsole extends LitElement {
   /** The language of its texts. */
   @property({attribute: false}) language: 'fr' | 'en' = 'fr';
 
-  readonly #waterfall = new TraceWaterfall(this);
+  /** The waterfall, once its chunk has loaded (at the first trace). */
+  #waterfall?: TraceWaterfall;
+  /** Its loading, once started (undefined again after a failure, so a later trace retries). */
+  #loadingWaterfall?: Promise<void>;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('spans') && this.spans.length > 0 && !this.#waterfall) this.#loadWaterfall();
+  }
+
+  #loadWaterfall(): void {
+    this.#loadingWaterfall ??= import('./trace-waterfall.js').then(
+      ({TraceWaterfall}) => {
+        // Its styles come with its chunk: added to this root's own.
+        if (this.shadowRoot) adoptStyles(this.shadowRoot, [...(this.constructor as typeof AutouiConsole).elementStyles, TraceWaterfall.styles]);
+        this.#waterfall = new TraceWaterfall(this);
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#loadingWaterfall = undefined;
+        console.warn('autoui-agent: the trace waterfall could not be loaded.', error);
+      },
+    );
+  }
+
+  /** The trace's heading, then its waterfall, or how to turn telemetry on while there is none. */
+  #trace() {
+    const t = TRACE_EMPTY_STRINGS[this.language];
+    return html`<h3 id="trace-title">${t.trace}</h3>
+      ${this.spans.length === 0 ? html`<p class="trace-empty">${t.empty}</p>` : (this.#waterfall?.render(this.spans, this.language, 'trace-title') ?? '')}`;
+  }
 
   override render() {
     const s = STRINGS[this.language];
@@ -60,7 +90,7 @@ export class AutouiConsole extends LitElement {
               </li>`,
             )}
           </ul>`}
-      ${this.#waterfall.render(this.spans, this.language)}
+      ${this.#trace()}
       ${this.runs.map(
         (run, i) => html`<h3>${s.run} ${i + 1}: ${run.question}</h3>
           ${run.usage

@@ -31,7 +31,6 @@ export const traceWaterfallStyles = css`
       --_wf-other: #94a3b8;
     }
   }
-  .trace-empty { color: var(--_color-muted); margin: 0.25rem 0; }
   .legend { display: flex; flex-wrap: wrap; gap: 0.25rem 0.9rem; list-style: none; padding: 0; margin: 0 0 0.35rem; }
   .legend li { display: flex; align-items: center; gap: 0.3rem; }
   .swatch { display: inline-block; width: 0.9em; height: 0.6em; border-radius: 2px; background: var(--_wf-bar); }

@@ -1,5 +1,6 @@
 /**
- * The debug console's picture of the last question's trace: one row per span in tree order, each
+ * The debug console's picture of the last question's trace (a chunk of its own, loaded when the
+ * console first has a trace to draw): one row per span in tree order, each
  * a bar on a shared time axis, coloured by what the span did (red when it failed), with its name
  * and duration beside it; under it, the attributes of the row in focus or under the pointer.
  *
@@ -13,6 +14,7 @@ import {styleMap} from 'lit/directives/style-map.js';
 import type {SpanAttributeValue, SpanRecord} from '../../telemetry/span-record.js';
 import {waterfallRows, type SpanCategory, type Waterfall, type WaterfallRow} from './waterfall-rows.js';
 import {WATERFALL_STRINGS, durationText} from './waterfall-strings.js';
+import {traceWaterfallStyles} from './trace-waterfall.styles.js';
 
 /** The categories in the legend's order (the order work happens in a question). */
 const LEGEND: readonly SpanCategory[] = ['agent', 'chat', 'tool', 'mcp', 'wait', 'other'];
@@ -49,8 +51,11 @@ export class TraceWaterfall {
     this.#host = host;
   }
 
-  /** The view of `spans` (those of one trace) in `language`. */
-  render(spans: readonly SpanRecord[], language: 'fr' | 'en'): TemplateResult {
+  /** The waterfall's styles, for the element that shows it to adopt (they come with this chunk). */
+  static readonly styles = traceWaterfallStyles;
+
+  /** The view of `spans` (those of one trace) in `language`; `titleId` names the heading above it, in the same root. */
+  render(spans: readonly SpanRecord[], language: 'fr' | 'en', titleId: string): TemplateResult {
     const s = WATERFALL_STRINGS[language];
     if (spans !== this.#spans) {
       // Another question's trace: its rows are new, so the focus starts again at its root.
@@ -62,24 +67,21 @@ export class TraceWaterfall {
     const {rows, ticks} = this.#layout;
     const time = (ms: number) => durationText(ms, language);
     return html`<div class="waterfall">
-      <h3 id="trace-title">${s.trace}</h3>
-      ${rows.length === 0
-        ? html`<p class="trace-empty">${s.empty}</p>`
-        : html`<ul class="legend" aria-label=${s.legend}>
-              ${LEGEND.filter((c) => rows.some((r) => r.category === c)).map((c) => html`<li><span class="swatch ${c}"></span>${s.categories[c]}</li>`)}
-              ${rows.some((r) => r.span.status === 'error') ? html`<li><span class="swatch failed"></span>${s.failed}</li>` : nothing}
-            </ul>
-            <div class="axis" aria-hidden="true">
-              <span></span>
-              <span class="ticks">${ticks.map((t) => html`<span class="tick" style=${styleMap({'inset-inline-start': `${t.percent}%`})}>${time(t.ms)}</span>`)}</span>
-            </div>
-            <div class="rows">
-              <div class="gridlines" aria-hidden="true">${ticks.map((t) => html`<span style=${styleMap({'inset-inline-start': `${t.percent}%`})}></span>`)}</div>
-              <div role="tree" aria-labelledby="trace-title" @keydown=${this.#onKeydown}>
-                ${rows.map((row, i) => this.#row(row, i, language))}
-              </div>
-            </div>
-            ${this.#details(rows[this.#hovered ?? this.#active] ?? rows[0], language)}`}
+      <ul class="legend" aria-label=${s.legend}>
+        ${LEGEND.filter((c) => rows.some((r) => r.category === c)).map((c) => html`<li><span class="swatch ${c}"></span>${s.categories[c]}</li>`)}
+        ${rows.some((r) => r.span.status === 'error') ? html`<li><span class="swatch failed"></span>${s.failed}</li>` : nothing}
+      </ul>
+      <div class="axis" aria-hidden="true">
+        <span></span>
+        <span class="ticks">${ticks.map((t) => html`<span class="tick" style=${styleMap({'inset-inline-start': `${t.percent}%`})}>${time(t.ms)}</span>`)}</span>
+      </div>
+      <div class="rows">
+        <div class="gridlines" aria-hidden="true">${ticks.map((t) => html`<span style=${styleMap({'inset-inline-start': `${t.percent}%`})}></span>`)}</div>
+        <div role="tree" aria-labelledby=${titleId} @keydown=${this.#onKeydown}>
+          ${rows.map((row, i) => this.#row(row, i, language))}
+        </div>
+      </div>
+      ${rows.length > 0 ? this.#details(rows[this.#hovered ?? this.#active] ?? rows[0], language) : nothing}
     </div>`;
   }
 

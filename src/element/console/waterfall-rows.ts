@@ -7,7 +7,7 @@ import type {SpanRecord} from '../../telemetry/span-record.js';
 
 /**
  * What a span did, as the waterfall colours it: the agent's question, a model turn, a tool call,
- * an MCP request, a wait for a person (approval, sign-in, a server's question), or other work.
+ * an MCP request, a wait (for a person's approval, sign-in or answer, for the servers), or other work.
  */
 export type SpanCategory = 'agent' | 'chat' | 'tool' | 'mcp' | 'wait' | 'other';
 
@@ -54,7 +54,7 @@ export function spanCategory(span: SpanRecord): SpanCategory {
   if (operation === 'execute_tool' || name.startsWith('execute_tool')) return 'tool';
   if (operation === 'chat' || operation === 'text_completion' || operation === 'generate_content' || name.startsWith('chat')) return 'chat';
   if (span.attributes['mcp.method.name'] !== undefined || /^[a-z]+\/[a-z/_]+( |$)/.test(name)) return 'mcp';
-  // Waits for a person: approval cards (`await_approval …`), sign-in, a server's questions.
+  // Waits: for a person (approval cards, `await_approval …`; sign-in; a server's questions), for the servers (`await_servers`).
   if (/wait|approv|sign[-_ ]?in|elicit|consent/.test(name)) return 'wait';
   return 'other';
 }

@@ -1,22 +1,19 @@
 /**
  * The texts of the debug console's trace waterfall, in the console's two languages, and how it
- * writes a time ("120 ms", "1.25 s"). Part of the console's lazy chunk. Span names and attribute
+ * writes a time ("120 ms", "1.25 s"). Part of the waterfall's lazy chunk (the title and the empty
+ * state are in trace-empty-strings.ts, with the console). Span names and attribute
  * values are data: they are never written through here.
  */
 import {textTable} from '../../policy/text-table.js';
 import type {SpanCategory} from './waterfall-rows.js';
 
 const en = {
-  trace: 'Last question’s trace',
-  empty:
-    'Traces appear here when telemetry is on: set the element’s telemetry attribute to an OTLP/HTTP traces URL (or give it a tracerProvider), then ask a question.',
   /** A row's accessible name: "chat claude-sonnet-4-5, 120 ms, starts at 30 ms". */
   row: (name: string, duration: string, start: string, failed: boolean) => `${name}, ${duration}, starts at ${start}${failed ? ', failed' : ''}`,
-  categories: {agent: 'Agent', chat: 'Model turn', tool: 'Tool call', mcp: 'MCP request', wait: 'Waiting for a person', other: 'Other'} satisfies Record<SpanCategory, string>,
+  categories: {agent: 'Agent', chat: 'Model turn', tool: 'Tool call', mcp: 'MCP request', wait: 'Waiting', other: 'Other'} satisfies Record<SpanCategory, string>,
   failed: 'Failed',
   legend: 'Colours',
   details: 'Span details',
-  detailsHint: 'Focus or point at a span to see its details.',
   start: 'Starts at',
   duration: 'Duration',
   kind: 'Kind',
@@ -26,15 +23,11 @@ const en = {
 
 /** The waterfall's texts by language. */
 export const WATERFALL_STRINGS = textTable(en, {
-  trace: 'Trace de la dernière question',
-  empty:
-    'Les traces apparaissent ici quand la télémétrie est active\u00a0: donnez à l’attribut telemetry de l’élément l’URL OTLP/HTTP de vos traces (ou une propriété tracerProvider), puis posez une question.',
   row: (name: string, duration: string, start: string, failed: boolean) => `${name}, ${duration}, commence à ${start}${failed ? ', en échec' : ''}`,
-  categories: {agent: 'Agent', chat: 'Tour du modèle', tool: 'Appel d’outil', mcp: 'Requête MCP', wait: 'Attente d’une personne', other: 'Autre'},
+  categories: {agent: 'Agent', chat: 'Tour du modèle', tool: 'Appel d’outil', mcp: 'Requête MCP', wait: 'Attente', other: 'Autre'},
   failed: 'En échec',
   legend: 'Couleurs',
   details: 'Détails du span',
-  detailsHint: 'Placez le focus ou le pointeur sur un span pour voir ses détails.',
   start: 'Commence à',
   duration: 'Durée',
   kind: 'Type',
