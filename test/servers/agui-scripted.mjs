@@ -12,7 +12,8 @@
  *   text            one message: "You asked: <last user text>. This answer comes from the scripted AG-UI agent."
  *   server-tool     "Looking up the weather." + the agent's own tool call lookup_weather {"city":"Paris"}
  *                   (id tc-weather) with TOOL_CALL_RESULT {"city":"Paris","tempC":21}, then "It is 21 °C in Paris."
- *   every-event     each of the 31 event types of @ag-ui/core 1.0 in one valid run: MESSAGES_SNAPSHOT
+ *   every-event     each of the 31 event types of @ag-ui/core 1.0 in one valid run, but RUN_ERROR (a run
+ *                   ends with RUN_FINISHED or RUN_ERROR: run-error sends that one): MESSAGES_SNAPSHOT
  *                   (the input's messages + assistant "An earlier answer, restored.", id snap-earlier),
  *                   STATE_SNAPSHOT {counter:1, items:[]}, STEP_STARTED/FINISHED "plan", REASONING_*
  *                   ("Thinking about it." and a chunk " More thought.", an encrypted value), STATE_DELTA
