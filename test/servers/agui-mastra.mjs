@@ -30,7 +30,7 @@ export const needs = ['fake-llm'];
 
 const SOURCE = fileURLToPath(new URL('../ag-ui-servers/mastra/', import.meta.url));
 const PACKAGE_FILES = ['package.json', 'package-lock.json', '.npmrc'];
-const SERVER_FILES = ['agent-server.mjs', 'mastra-scripts.mjs'];
+const SERVER_FILES = ['agent-server.mjs', 'mastra-scripts.mjs', 'mastra-tools.mjs'];
 /** Longest wait for the first install plus the server's start. */
 const START_TIMEOUT_MS = 240_000;
 

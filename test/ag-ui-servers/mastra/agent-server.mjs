@@ -8,7 +8,7 @@
  *
  * Run by test/servers/agui-mastra.mjs as a child process, from the folder its dependencies were
  * installed in (this folder's package.json); env FAKE_LLM_URL. Prints `AGUI_MASTRA_URL <url>`
- * once listening. Routes (scripts in mastra-scripts.mjs):
+ * once listening. Routes (scripts in mastra-scripts.mjs, tools in mastra-tools.mjs):
  *   POST /<script>       a RunAgentInput; the fake LLM scenario for (script, threadId) is made at
  *                        the thread's first run, naming the page's display tool as offered
  *   POST /llm?base=<fake LLM scenario base>   the caller's own fake LLM scenario
@@ -22,7 +22,8 @@ import {InMemoryStore} from '@mastra/core/storage';
 import {MastraAgent} from '@ag-ui/mastra';
 import {EventEncoder} from '@ag-ui/encoder';
 import {createOpenAICompatible} from '@ai-sdk/openai-compatible';
-import {AGENT_TOOLS, INSTRUCTIONS, SCRIPTS, displayToolName} from './mastra-scripts.mjs';
+import {INSTRUCTIONS, SCRIPTS, displayToolName} from './mastra-scripts.mjs';
+import {AGENT_TOOLS} from './mastra-tools.mjs';
 
 const FAKE_LLM_URL = process.env.FAKE_LLM_URL;
 if (!FAKE_LLM_URL) throw new Error('agent-server.mjs needs FAKE_LLM_URL');

@@ -1,5 +1,5 @@
 /**
- * The Mastra test agent's own tools and what its (fake) model does per script. A script is a
+ * What the Mastra test agent's (fake) model does per script. A script is a
  * function of the display tool's name (as the page offered it) returning fake LLM turns
  * (test/fake-llm/scenario-store.mjs); each turn answers one model request, in order, a `match`
  * keeping it for the request that follows the right tool result.
@@ -17,35 +17,15 @@
  *             {"deleted":"Q3"} and "Done: the Q3 report was deleted."; with {approved: false}
  *             (or cancelled): {"deleted":null,...} and "The Q3 report was kept."
  *   all       weather, then the chart, then the approval, in one conversation
+ *
+ * Plain data (no import), so the Node checks read it from the repo; the tools are in mastra-tools.mjs.
  */
-import {createTool} from '@mastra/core/tools';
-import {z} from 'zod';
 
 /** What the agent is told (the fake model does not read it; Mastra sends it). */
 export const INSTRUCTIONS = 'You are the test helper. Use your tools; draw charts with the page\'s widget_display tool.';
 
 /** The chart the model asks the page to draw. */
 export const CHART_ARGS = {name: 'chart', params: {type: 'bar', title: 'Rain in Paris', labels: ['Mon', 'Tue', 'Wed'], datasets: [{label: 'mm', data: [3, 0, 5]}]}};
-
-/** The agent's own tools, run on the server. */
-export const AGENT_TOOLS = {
-  get_weather: createTool({
-    id: 'get_weather', description: 'The current weather of a city.',
-    inputSchema: z.object({city: z.string()}),
-    execute: async ({city}) => ({city, tempC: 21}),
-  }),
-  delete_report: createTool({
-    id: 'delete_report', description: 'Deletes a report. Asks the person first.',
-    inputSchema: z.object({report: z.string()}),
-    suspendSchema: z.object({question: z.string()}),
-    resumeSchema: z.object({approved: z.boolean()}),
-    execute: async ({report}, context) => {
-      const agent = context?.agent;
-      if (!agent?.resumeData) return agent.suspend({question: `Delete the ${report} report?`});
-      return agent.resumeData.approved ? {deleted: report} : {deleted: null, reason: 'the person said no'};
-    },
-  }),
-};
 
 /** The display tool's name as the page offered it (bare or namespaced), `widget_display` when none. */
 export function displayToolName(tools) {
