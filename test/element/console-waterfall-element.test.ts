@@ -52,6 +52,8 @@ describe('<autoui-agent debug telemetry> trace waterfall', function () {
     const exported = await received(spans[0].traceId, spans.length);
     const exportedIds = new Set(exported.map((s) => s.spanId));
     expect(spans.filter((s) => !exportedIds.has(s.spanId)).map((s) => s.name), 'drawn but not exported').to.deep.equal([]);
+    // The whole element, its conversation and the waterfall among it, passes axe.
+    await expect(agent).to.be.accessible();
   });
 
   it('without telemetry, says how to turn it on', async () => {
