@@ -94,7 +94,8 @@ export class FrontendTools {
     } catch {
       inputError = 'they are not valid JSON';
     }
-    const call = {type: 'tool-call' as const, id, name: entry?.name ?? name, input, ...(inputError ? {inputError} : {})};
+    // Routed by the catalog's name; arguments refused before routing are told under the agent's.
+    const call = {type: 'tool-call' as const, id, name: entry && !inputError ? entry.name : name, input, ...(inputError ? {inputError} : {})};
     const outcome = await this.#dispatcher.dispatch(call, ++this.#calls);
     this.#shown.readFrom(outcome.call.sources);
     // The record names the tool as the agent called it.

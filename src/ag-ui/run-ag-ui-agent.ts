@@ -128,7 +128,9 @@ export async function runAgUiAgent(question: string, options: AgUiAgentOptions):
       if (signal.aborted) return finish('aborted');
       callbacks.onStep(frontend.stepOf(call.name));
       const done = await frontend.run(call.id, call.name, call.argsText);
-      messages.push({id: newId('tool'), role: 'tool', toolCallId: call.id, content: done.text, ...(done.isError ? {error: done.text} : {})});
+      // An error says so in its content too: frameworks that hand the model only a tool
+      // message's content would otherwise pass a refusal off as a result.
+      messages.push({id: newId('tool'), role: 'tool', toolCallId: call.id, content: done.isError ? `Error: ${done.text}` : done.text, ...(done.isError ? {error: done.text} : {})});
       result.toolCalls.push(done.call);
       callbacks.onToolCall(done.call);
     }
