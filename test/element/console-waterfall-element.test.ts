@@ -4,6 +4,7 @@
  * in the console once the question ended; without `telemetry` the console says how to turn it on.
  */
 import {expect, waitUntil} from '@open-wc/testing';
+import {emulateMedia} from '@web/test-runner-commands';
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {createScenario, mountAgent, serverUrl, settle, ui} from './harness.js';
 
@@ -52,8 +53,15 @@ describe('<autoui-agent debug telemetry> trace waterfall', function () {
     const exported = await received(spans[0].traceId, spans.length);
     const exportedIds = new Set(exported.map((s) => s.spanId));
     expect(spans.filter((s) => !exportedIds.has(s.spanId)).map((s) => s.name), 'drawn but not exported').to.deep.equal([]);
-    // The whole element, its conversation and the waterfall among it, passes axe.
+    // The whole element, its conversation and the waterfall among it, passes axe, in both schemes.
     await expect(agent).to.be.accessible();
+    await emulateMedia({colorScheme: 'dark'});
+    try {
+      await settle(agent);
+      await expect(agent).to.be.accessible();
+    } finally {
+      await emulateMedia({colorScheme: 'light'});
+    }
   });
 
   it('without telemetry, says how to turn it on', async () => {
