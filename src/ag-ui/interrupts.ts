@@ -48,7 +48,10 @@ async function ask(gate: ApprovalGate, interrupt: Interrupt, options: {signal: A
   const title = interrupt.message?.trim() || name;
   const tool: LayerTool = {name, title, annotations: {consequentialHint: true}};
   const layer: WebMcpLayer = {protocol: 'webmcp', serverName: AGENT_SERVER, description: 'The AG-UI agent', tools: [tool]};
-  const request = {id: interrupt.id, server: AGENT_SERVER, tool: name, name, title, args: call?.args ?? {}, annotations: {...tool.annotations}};
+  // What would be done: the call's arguments when the run streamed the call; else what the agent
+  // attached to the interrupt (Mastra puts the suspended tool's name and arguments there).
+  const args = call?.args ?? {...interrupt.metadata};
+  const request = {id: interrupt.id, server: AGENT_SERVER, tool: name, name, title, args, annotations: {...tool.annotations}};
   if (options.signal.aborted) return 'stopped';
   return new Promise((resolve) => {
     const onAbort = () => resolve('stopped');
