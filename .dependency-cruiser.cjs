@@ -12,14 +12,16 @@
 const ALLOWED = {
   schema: [],
   policy: ['schema'],
-  agent: ['schema', 'policy'],
-  providers: ['schema'],
-  mcp: ['agent', 'schema', 'policy'],
-  session: ['schema', 'policy', 'agent', 'providers', 'mcp'],
+  // Tracing: the seam every layer calls (no-op when off) and the lazy OpenTelemetry chunk. Imports nothing of ours.
+  telemetry: [],
+  agent: ['schema', 'policy', 'telemetry'],
+  providers: ['schema', 'telemetry'],
+  mcp: ['agent', 'schema', 'policy', 'telemetry'],
+  session: ['schema', 'policy', 'agent', 'providers', 'mcp', 'telemetry'],
   webmcp: ['agent', 'schema', 'policy', 'session'],
   widgets: ['schema', 'policy', 'styles', 'generated'],
   canvas: ['widgets', 'session', 'policy', 'styles'],
-  element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles', 'files'],
+  element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles', 'files', 'telemetry'],
   // The local files engine: no DOM (its Worker's source is a generated string module).
   files: ['agent', 'schema', 'policy', 'webmcp', 'generated'],
   styles: [],
