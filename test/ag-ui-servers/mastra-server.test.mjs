@@ -75,3 +75,16 @@ test('llm?base=: the caller\'s own fake LLM scenario drives the agent; the serve
   const [seen] = await (await fetch(`${servers.urls['agui-mastra']}/__requests?threadId=${threadId}`)).json();
   assert.equal(seen.input.tools[0].name, DISPLAY_TOOL.name);
 });
+
+test('all: its own tool, the page\'s chart, then an approval, in one conversation', async () => {
+  const first = await clientRun(at('all'));
+  assert.deepEqual(first.events.filter((e) => e.type === EventType.TOOL_CALL_START).map((e) => e.toolCallName), ['get_weather', DISPLAY_TOOL.name]);
+  const display = first.events.findLast((e) => e.type === EventType.TOOL_CALL_START);
+  first.agent.addMessage({id: 'tm1', role: 'tool', toolCallId: display.toolCallId, content: '{"widget":"chart","id":"w1"}'});
+  const second = await clientRun(at('all'), {agent: first.agent});
+  const [interrupt] = second.events.at(-1).outcome?.interrupts ?? [];
+  assert.equal(interrupt?.metadata.mastra.toolName, 'delete_report');
+  const third = await clientRun(at('all'), {agent: second.agent, resume: [{interruptId: interrupt.id, status: 'resolved', payload: {approved: true}}]});
+  assert.equal(third.error, undefined);
+  assert.match(assistantText(third.agent), /It is 21 °C in Paris\. Here is the chart\..*The chart is on the page\. Now the report\..*Done: the Q3 report was deleted\./);
+});
