@@ -4,6 +4,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
 import {zodWithoutJsonSchema} from './scripts/zod-without-json-schema.mjs';
+import {lazySdkDependencies} from './scripts/lazy-sdk-dependencies.mjs';
 
 
 /** The npm packages inside the files Worker's source (written by scripts/gen-files-worker.mjs). */
@@ -180,6 +181,13 @@ function withoutDuckdb(): Plugin {
   };
 }
 
+/**
+ * A lazy chunk that is one npm package (the MCP client's `eventsource` and `pkce-challenge`, see
+ * scripts/lazy-sdk-dependencies.mjs) is named after it, not after its file (`index`, `dist`).
+ */
+const lazyPackageChunkName = (chunk: {isDynamicEntry: boolean; facadeModuleId: string | null}) =>
+  chunk.isDynamicEntry ? /[\\/]node_modules[\\/](eventsource|pkce-challenge)[\\/]/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+
 /** The modules of the element's first load, split by whether the core can reach them (filled at the end of the module graph). */
 const firstLoad = {element: new Set<string>(), shared: new Set<string>()};
 
@@ -291,7 +299,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), zodWithoutJsonSchema(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
+    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), zodWithoutJsonSchema(), lazySdkDependencies(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
     build: {
       target: 'es2022',
       emptyOutDir: true,
@@ -317,7 +325,7 @@ export default defineConfig(({mode}): UserConfig => {
               ? 'chunks/mcp-sdk-[hash].js'
               : chunk.moduleIds.some((id) => /\.contract\.ts$/.test(id)) && !chunk.moduleIds.some((id) => /\.definition\.ts$/.test(id))
                 ? 'chunks/widget-specs-[hash].js'
-                : 'chunks/[name]-[hash].js',
+                : `chunks/${lazyPackageChunkName(chunk) ?? '[name]'}-[hash].js`,
           // The element's first load in two chunks, not a dozen: what only the element needs, and what
           // it shares with the core. Rolldown would otherwise split it by which lazy chunks share each
           // module, and every small chunk costs the first load a request and its compression.

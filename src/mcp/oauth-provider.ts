@@ -17,9 +17,10 @@
  * redirect URL; nothing here is ever put in a message, an event or a snapshot.
  */
 import {
+  DpopSession,
+  generateDpopKeyPair,
   resourceUrlFromServerUrl,
   type AuthorizationServerMetadata,
-  type DpopSession,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -28,8 +29,8 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import {AUTH_KEY_PREFIX} from './auth-store.js';
-import {assertSafeAuthorization} from './oauth/authorization-checks.js';
-import {defaultDpopKeyStore, dpopSessionFor, offersDpop, type DpopKeyStore} from './oauth/dpop-keys.js';
+import type {DpopKeyStore, DpopSdk} from './oauth/dpop-keys.js';
+import {offersDpop} from './oauth/dpop-offer.js';
 import {answerMismatch, redirectFor} from './oauth/redirect-binding.js';
 import type {AuthStore, McpAuthOptions} from './mcp-types.js';
 
@@ -63,6 +64,9 @@ const isHttpsUrl = (value: string | undefined) => {
   }
 };
 
+/** The SDK's DPoP signer, handed to the lazy `oauth/dpop-keys.ts` (which imports no SDK value). */
+const dpopSdk: DpopSdk = {generateDpopKeyPair, createSession: (options) => DpopSession.create(options)};
+
 /** One server's OAuth client, as the SDK asks for it. */
 export class StoredOAuthProvider implements OAuthClientProvider {
   readonly #options: McpAuthOptions;
@@ -73,13 +77,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   issuer?: string;
   /** Its metadata, once discovered. */
   #metadata?: AuthorizationServerMetadata;
-  readonly #dpopKeys: DpopKeyStore;
+  /** Given, or the default store once DPoP is first used (its module is loaded then). */
+  #dpopKeys?: DpopKeyStore;
   #dpop?: Promise<DpopSession | undefined>;
   /** Whether the server publishes protected-resource metadata, once discovery said. */
   #resourceMetadataPublished?: boolean;
 
-  /** `resource` is the MCP server's URL (the tokens' audience); `dpopKeys` where DPoP keys are kept. */
-  constructor(options: McpAuthOptions, resource: string, dpopKeys: DpopKeyStore = defaultDpopKeyStore()) {
+  /** `resource` is the MCP server's URL (the tokens' audience); `dpopKeys` where DPoP keys are kept (default: IndexedDB). */
+  constructor(options: McpAuthOptions, resource: string, dpopKeys?: DpopKeyStore) {
     this.#options = options;
     this.#resource = resource;
     this.#dpopKeys = dpopKeys;
@@ -165,7 +170,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.#options.store.set(keyFor.latest(this.#resource), issuer);
   }
 
-  redirectToAuthorization(url: URL): void {
+  async redirectToAuthorization(url: URL): Promise<void> {
+    // The checks load with the first sign-in (the SDK awaits this before going on).
+    const {assertSafeAuthorization} = await import('./oauth/authorization-checks.js');
     assertSafeAuthorization({url, resource: this.#resource, metadata: this.#metadata, fixedRedirect: this.#fixedRedirect});
     // Not now: the person is asked first, and opens it with a click.
     this.pendingAuthorization = url;
@@ -197,7 +204,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const bound = (await this.tokens())?.token_type?.toLowerCase() === 'dpop';
     // A "no" stands until discovery or tokens change (both reset it).
     if (!offersDpop(metadata) && !bound) return undefined;
-    return dpopSessionFor(this.#dpopKeys, this.#resource);
+    // Keys, IndexedDB and the signer load once a server offers DPoP.
+    const {defaultDpopKeyStore, dpopSessionFor} = await import('./oauth/dpop-keys.js');
+    return dpopSessionFor((this.#dpopKeys ??= defaultDpopKeyStore()), this.#resource, dpopSdk);
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {

@@ -1,31 +1,21 @@
 /**
  * Sign-in around a connection or a call: when the server answers 401 (or 403 `insufficient_scope`,
  * the step-up), the SDK runs discovery and registration through the {@link StoredOAuthProvider}
- * and stops where the person must sign in. Here the app's `authorize` is asked to open that page
- * (in the element: after the person's click on the sign-in card), the redirect's answer is
- * checked (`error`, the server it was sent for, `state`; the SDK checks `iss` and exchanges the
- * code with the PKCE verifier),
- * and the attempt runs again with the new token. No connect timeout runs while the person signs in.
+ * and stops where the person must sign in. Then the sign-in itself (sign-in-flow.ts) asks the
+ * app's `authorize` to open that page, checks the answer and runs the attempt again with the new
+ * token. No connect timeout runs while the person signs in.
+ *
+ * This module is what every connection and every call passes through; the sign-in flow, its
+ * checks and its messages are a chunk of their own, loaded on the first refusal that needs a
+ * sign-in (most servers never ask for one).
  */
 import {IssuerMismatchError, OAuthError, StreamableHTTPClientTransport, UnauthorizedError} from '@modelcontextprotocol/client';
-import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
-import {publicAddress} from '../policy/public-address.js';
+import {AutouiError} from '../errors.js';
 import {httpStatusOf} from './connect-errors.js';
-import type {McpAuthOptions} from './mcp-types.js';
 import type {StoredOAuthProvider} from './oauth-provider.js';
+import type {SignInContext, SignInSdk} from './sign-in-types.js';
 
-/** Sign-ins one attempt may go through (a sign-in, then a step-up to a wider scope). */
-const MAX_SIGN_INS = 2;
-
-/** What a sign-in needs to know. */
-export interface SignInContext {
-  server: string;
-  url: URL;
-  auth?: McpAuthOptions;
-  provider?: StoredOAuthProvider;
-  /** Aborts a sign-in in progress (the server was removed, the element left the page). */
-  signal?: AbortSignal;
-}
+export type {SignInContext} from './sign-in-types.js';
 
 /** True when the server refused for want of a (better) token. */
 export function needsSignIn(error: unknown): boolean {
@@ -38,8 +28,31 @@ export function needsSignIn(error: unknown): boolean {
  */
 export function withSignIn<T>(context: SignInContext, attempt: () => Promise<T>): Promise<T> {
   // Every tool call passes here: the first attempt costs one promise, the sign-in rounds only a refusal.
-  return tryAttempt(attempt).catch((error: unknown) => signInAndRetry(context, attempt, error));
+  return tryAttempt(attempt).catch(async (error: unknown) => {
+    if (!needsSignIn(error) || AutouiError.isInstance(error)) throw error;
+    return (await import('./sign-in-flow.js')).signInAndRetry(context, attempt, error, signInSdk);
+  });
 }
+
+/**
+ * Checks the redirect's answer and exchanges its code for tokens (see sign-in-flow.ts): after the
+ * same-tab redirect fallback, where the answer comes back with the page.
+ */
+export async function completeSignIn(context: SignInContext, provider: StoredOAuthProvider, params: URLSearchParams): Promise<void> {
+  return (await import('./sign-in-flow.js')).completeSignIn(context, provider, params, signInSdk);
+}
+
+/**
+ * The SDK's part of the sign-in flow, handed to sign-in-flow.ts rather than imported there: a lazy
+ * chunk that reaches the SDK itself (even through this module) makes the bundler move the SDK out
+ * of the MCP chunk into chunks of their own, extra requests for every connection.
+ */
+const signInSdk: SignInSdk = {
+  needsSignIn,
+  exchange: (url, provider, params) => new StreamableHTTPClientTransport(url, {authProvider: provider}).finishAuth(params),
+  isIssuerMismatch: (error) => error instanceof IssuerMismatchError,
+  isOAuthError: (error) => error instanceof OAuthError,
+};
 
 /** `attempt()`, with a synchronous throw as a rejection. */
 function tryAttempt<T>(attempt: () => Promise<T>): Promise<T> {
@@ -47,84 +60,5 @@ function tryAttempt<T>(attempt: () => Promise<T>): Promise<T> {
     return attempt();
   } catch (error) {
     return Promise.reject(error);
-  }
-}
-
-/** After a failed first attempt: signs in when that is what the server wants, and tries again (at most {@link MAX_SIGN_INS} times). */
-async function signInAndRetry<T>(context: SignInContext, attempt: () => Promise<T>, failure: unknown): Promise<T> {
-  let error = failure;
-  for (let round = 0; ; round++) {
-    if (!needsSignIn(error) || AutouiError.isInstance(error)) throw error;
-    const {auth, provider} = context;
-    const shown = publicAddress(context.url.href);
-    if (!auth || !provider) {
-      throw new AutouiError(ErrorCodes.MCP_AUTH_REQUIRED, `The MCP server ${context.server} (${shown}) asks you to sign in, and this page offers no sign-in for it.`, {
-        cause: error,
-        details: {server: context.server, url: shown},
-      });
-    }
-    const page = provider.pendingAuthorization;
-    provider.pendingAuthorization = undefined;
-    if (round >= MAX_SIGN_INS || !page) {
-      throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The MCP server ${context.server} (${shown}) still refuses after signing in: ${errorMessage(error)}`, {
-        cause: error,
-        details: {server: context.server, url: shown},
-      });
-    }
-    await signIn(context, auth, provider, page);
-    try {
-      return await attempt();
-    } catch (next) {
-      error = next;
-    }
-  }
-}
-
-/** Asks the app to open the authorization page, checks the answer and exchanges the code. */
-async function signIn(context: SignInContext, auth: McpAuthOptions, provider: StoredOAuthProvider, page: URL): Promise<void> {
-  const {server} = context;
-  const shown = publicAddress(context.url.href);
-  const details = {server, url: shown, ...(provider.issuer ? {issuer: provider.issuer} : {})};
-  const signal = context.signal ?? new AbortController().signal;
-  let params: URLSearchParams;
-  try {
-    params = await auth.authorize({server, serverUrl: shown, ...(provider.issuer ? {issuer: provider.issuer} : {}), url: page}, signal);
-  } catch (error) {
-    if (AutouiError.isInstance(error)) throw error;
-    throw new AutouiError(ErrorCodes.MCP_AUTH_DENIED, `Signing in to ${server} was not completed: ${errorMessage(error)}`, {cause: error, details});
-  }
-  await completeSignIn(context, provider, params);
-}
-
-/**
- * Checks the redirect's answer (`error`, the server named in its redirect address, then `state`) and exchanges its code for tokens. Also
- * used after the same-tab redirect fallback, where the answer comes back with the page.
- */
-export async function completeSignIn(context: SignInContext, provider: StoredOAuthProvider, params: URLSearchParams): Promise<void> {
-  const {server} = context;
-  const shown = publicAddress(context.url.href);
-  const details = {server, url: shown, ...(provider.issuer ? {issuer: provider.issuer} : {})};
-  const refused = params.get('error');
-  if (refused) {
-    const why = params.get('error_description') ?? refused;
-    throw new AutouiError(ErrorCodes.MCP_AUTH_DENIED, `Signing in to ${server} was refused: ${why}.`, {details: {...details, error: refused}});
-  }
-  // Before anything else is looked at: an answer delivered at another server's redirect address
-  // was sent by another authorization server (mix-up), and its code must not leave this page.
-  const mismatch = await provider.answerMismatch(params);
-  if (mismatch) {
-    throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The sign-in answer for ${server} was refused: ${mismatch}. Nothing was exchanged; sign in again.`, {details});
-  }
-  const expected = await provider.expectedState();
-  if (!expected || params.get('state') !== expected) {
-    throw new AutouiError(ErrorCodes.MCP_AUTH_FAILED, `The sign-in answer for ${server} does not match the sign-in this page started (state); nothing was exchanged. Sign in again.`, {details});
-  }
-  try {
-    // finishAuth checks `iss` against the authorization server (RFC 9207) and exchanges the code.
-    await new StreamableHTTPClientTransport(context.url, {authProvider: provider}).finishAuth(params);
-  } catch (error) {
-    const why = error instanceof IssuerMismatchError ? 'the answer came from another authorization server than the one asked (iss)' : errorMessage(error);
-    const code = error instanceof OAuthError && /access_denied/.test(String((error as {code?: unknown}).code)) ? ErrorCodes.MCP_AUTH_DENIED : ErrorCodes.MCP_AUTH_FAILED;
-    throw new AutouiError(code, `Signing in to ${server} failed: ${why}.`, {cause: error, details});
   }
 }

@@ -4,23 +4,16 @@
  * non-extractable), so a token copied out of the page is useless without a proof only this
  * origin's key can sign. Where IndexedDB is missing or refused (Node, a sandboxed frame), the key
  * lives as long as the page. The SDK's `DpopSession` signs the proofs and keeps the nonces.
+ * Loaded by the OAuth provider only once a server offers DPoP or holds a DPoP-bound token.
  */
-import {DpopSession, generateDpopKeyPair, type DpopKeyPair} from '@modelcontextprotocol/client';
+import type {DpopKeyPair, DpopSession} from '@modelcontextprotocol/client';
 import {createStore, get, set} from 'idb-keyval';
+import {DPOP_ALG} from './dpop-offer.js';
 
 /** Where key pairs are kept, by MCP server URL. Contract: must not throw (a failure is a miss). */
 export interface DpopKeyStore {
   get(resource: string): Promise<DpopKeyPair | undefined>;
   set(resource: string, keys: DpopKeyPair): Promise<void>;
-}
-
-/** The algorithm of our proofs: every DPoP server is asked to accept ES256 (P-256). */
-export const DPOP_ALG = 'ES256';
-
-/** True when the authorization server's metadata offers DPoP with ES256. */
-export function offersDpop(metadata: object | undefined): boolean {
-  const algs = (metadata as {dpop_signing_alg_values_supported?: unknown} | undefined)?.dpop_signing_alg_values_supported;
-  return Array.isArray(algs) && algs.includes(DPOP_ALG);
 }
 
 /** Key pairs in IndexedDB (`autoui-agent-dpop`), or in memory where it cannot be used. */
@@ -41,12 +34,21 @@ export function defaultDpopKeyStore(): DpopKeyStore {
   };
 }
 
+/**
+ * The SDK's DPoP functions, passed in by the caller: this module is a lazy chunk, and one that
+ * imported the SDK itself would make the bundler split the SDK out of the MCP chunk.
+ */
+export interface DpopSdk {
+  generateDpopKeyPair(options: {alg: typeof DPOP_ALG; extractable: boolean}): Promise<DpopKeyPair>;
+  createSession(options: {alg: typeof DPOP_ALG; keyPair: DpopKeyPair}): Promise<DpopSession>;
+}
+
 /** The DPoP session of the server at `resource`: its stored key pair, or a new one stored now. */
-export async function dpopSessionFor(store: DpopKeyStore, resource: string): Promise<DpopSession> {
+export async function dpopSessionFor(store: DpopKeyStore, resource: string, sdk: DpopSdk): Promise<DpopSession> {
   let keyPair = await store.get(resource);
   if (!keyPair || keyPair.privateKey.extractable) {
-    keyPair = await generateDpopKeyPair({alg: DPOP_ALG, extractable: false});
+    keyPair = await sdk.generateDpopKeyPair({alg: DPOP_ALG, extractable: false});
     await store.set(resource, keyPair);
   }
-  return DpopSession.create({alg: DPOP_ALG, keyPair});
+  return sdk.createSession({alg: DPOP_ALG, keyPair});
 }
