@@ -59,10 +59,10 @@ export function fromAgUiMessages(messages: readonly Message[]): ModelMessage[] {
   return history;
 }
 
-/** The text of a message's content (its text parts; media are named, not carried). */
-function textOf(content: Extract<Message, {role: 'user'}>['content']): string {
+/** The text of a message's content (its text parts; media are named, not carried). Untrusted: any part shape is read safely. */
+export function textOf(content: Extract<Message, {role: 'user'}>['content']): string {
   if (typeof content === 'string') return content;
-  return content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
+  return content.map((part: {type?: unknown; text?: unknown}) => (part?.type === 'text' ? String(part.text ?? '') : `[${String(part?.type)}]`)).join('');
 }
 
 /** A call's arguments as an object ({} for anything else). */

@@ -1,13 +1,12 @@
 /**
  * One server-sent event's data as an AG-UI event: JSON, a type AG-UI 1.0 defines, and every field
- * the protocol requires, checked with `@ag-ui/core`'s own schemas (so "valid" means what the
- * protocol's authors mean). An event of a type 1.0 does not define is skipped, not an error: a
- * newer agent may send events this element does not know yet.
+ * the protocol requires (the table in `event-fields.ts`). An event of a type 1.0 does not define
+ * is skipped, not an error: a newer agent may send events this element does not know yet.
  */
 import type {Event} from '@ag-ui/core';
-import {EventSchema} from '@ag-ui/core/schemas';
 import {AutouiError, ErrorCodes} from '../errors.js';
 import {isAgUiEventType} from './ag-ui-events.js';
+import {invalidField} from './event-fields.js';
 
 /** What one `data:` line holds: an event, or a type this element skips. */
 export type DecodedEvent = {kind: 'event'; event: Event} | {kind: 'unknown'; type: string};
@@ -23,13 +22,9 @@ export function decodeAgUiEvent(data: string): DecodedEvent {
   const type = typeof value === 'object' && value !== null ? (value as {type?: unknown}).type : undefined;
   if (typeof type !== 'string') throw protocolError(`an event has no type: ${preview(data)}`);
   if (!isAgUiEventType(type)) return {kind: 'unknown', type};
-  const parsed = EventSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw protocolError(`a ${type} event is not valid${where}: ${issue?.message ?? 'unknown field'}`);
-  }
-  return {kind: 'event', event: parsed.data as Event};
+  const wrong = invalidField(type, value as Record<string, unknown>);
+  if (wrong) throw protocolError(`a ${type} event has no valid ${wrong}`);
+  return {kind: 'event', event: value as Event};
 }
 
 /** The `AGENT_PROTOCOL` error for what the agent sent. */

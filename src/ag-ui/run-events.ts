@@ -12,7 +12,7 @@ import type {AgentCallbacks} from '../agent/agent-loop.js';
 import type {ToolCall} from '../agent/dispatcher.js';
 import {THINKING} from '../agent/run-step.js';
 import type {Usage} from '../providers/language-model.js';
-import {newId} from './agent-messages.js';
+import {newId, textOf} from './agent-messages.js';
 import type {FrontendTools} from './frontend-tools.js';
 import {AGENT_SERVER} from './interrupts.js';
 
@@ -117,7 +117,7 @@ export class RunEvents {
         break;
       }
       case 'TOOL_CALL_RESULT':
-        this.#result(event.toolCallId, event.messageId, typeof event.content === 'string' ? event.content : event.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(''));
+        this.#result(event.toolCallId, event.messageId, textOf(event.content));
         break;
       case 'STATE_SNAPSHOT':
         this.state = event.snapshot;
@@ -261,8 +261,9 @@ export class RunEvents {
 
   #addUsage(usage: RunFinishedEvent['usage']): void {
     for (const entry of usage ?? []) {
-      this.#context.usage.inputTokens += entry.inputTokens ?? 0;
-      this.#context.usage.outputTokens += entry.outputTokens ?? 0;
+      // Numbers only: an agent's string would be concatenated, not added.
+      if (typeof entry?.inputTokens === 'number') this.#context.usage.inputTokens += entry.inputTokens;
+      if (typeof entry?.outputTokens === 'number') this.#context.usage.outputTokens += entry.outputTokens;
     }
   }
 }
