@@ -8,6 +8,7 @@
  */
 import type {Message, ResumeEntry, RunAgentInput} from '@ag-ui/core';
 import type {AgentCallbacks, AgentLoopOptions, AgentResult, StopReason} from '../agent/agent-loop.js';
+import {closeCalls} from '../agent/model-turn.js';
 import {THINKING} from '../agent/run-step.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {fromAgUiMessages, newId, toAgUiMessages} from './agent-messages.js';
@@ -73,6 +74,9 @@ export async function runAgUiAgent(question: string, options: AgUiAgentOptions):
     result.stopReason = stopReason;
     if (error) result.error = error;
     result.messages = fromAgUiMessages(messages);
+    // A run cut short (stopped, failed) may leave calls without results; the next question's
+    // agent, like a provider, expects every call answered.
+    closeCalls(result.messages);
     return result;
   };
 

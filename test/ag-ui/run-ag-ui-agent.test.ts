@@ -95,6 +95,20 @@ describe('runAgUiAgent against the scripted AG-UI server', () => {
     expect(result.text).to.equal('Denied: I left the Q3 report alone.');
   });
 
+  it('Stop while the person is asked ends the question: nothing is resumed, and the waiting call is closed in the conversation', async () => {
+    const controller = new AbortController();
+    const asked: string[] = [];
+    const gate = {policyFor: () => 'writes' as const, ask: (request: {id: string}) => (asked.push(request.id), controller.abort(), new Promise<never>(() => {}))};
+    const {ask, threadId} = setup(scripted('interrupt'), {approval: gate, signal: controller.signal});
+    const result = await ask('Delete the Q3 report');
+    expect(asked).to.deep.equal(['approve-delete']);
+    expect(result.stopReason).to.equal('aborted');
+    expect(await received(threadId)).to.have.length(1);
+    const closed = result.messages.at(-1)!;
+    expect(closed.role).to.equal('tool');
+    expect(JSON.stringify(closed.content)).to.contain('tc-delete').and.contain('Not executed');
+  });
+
   it('STATE_SNAPSHOT then STATE_DELTA give the state, told and returned, and sent with the next question', async () => {
     const {ask, told, threadId} = setup(scripted('state'));
     const first = await ask('Count');
