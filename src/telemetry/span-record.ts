@@ -4,7 +4,7 @@
  */
 
 /** An attribute value, as OpenTelemetry allows them. */
-export type SpanAttributeValue = string | number | boolean | readonly string[] | readonly number[] | readonly boolean[];
+export type SpanAttributeValue = string | number | boolean | string[] | number[] | boolean[];
 
 /** Who started the span, in OpenTelemetry's terms: the agent's own work, or a request it sent. */
 export type SpanKindName = 'internal' | 'client' | 'server';
