@@ -76,7 +76,7 @@ describe('map widget', () => {
     // the map gets its first view from it.
     const tag = `fit${Math.random().toString(36).slice(2)}`;
     const {el} = await renderMap({...alsace, circles: [{lat: 48.3, lng: 7.6, radius: 40000}], tileUrl: `${location.origin}/test/fixtures/tiles/tile.png?${tag}-{z}/{x}/{y}`});
-    const asked = [...performance.getEntriesByType('resource').map((e) => e.name), ...$$<HTMLImageElement>(el, 'img.leaflet-tile').map((img) => img.src)].filter((url) => url.includes(tag));
+    const asked = [...performance.getEntriesByType('resource').map((e) => e.name), ...$$(el, 'img.leaflet-tile').map((img) => (img as HTMLImageElement).src)].filter((url) => url.includes(tag));
     const zooms = new Set(asked.map((url) => new URL(url).search.slice(1).split('-')[1]!.split('/')[0]));
     const zoom = el.leafletMap!.getZoom();
     expect([...zooms], 'tiles of the fitted zoom only').to.deep.equal([String(zoom)]);
