@@ -140,12 +140,12 @@ test('the license notices of every bundled package travel with the package', () 
   const listed = (file) => [...readFileSync(join(root, file), 'utf8').matchAll(/^(@?[\w./-]+) \d+\.\d+\.\d+\S* \(/gm)].map((m) => m[1]);
   const scriptTag = listed('dist/THIRD-PARTY-LICENSES.txt');
   for (const name of ['lit', 'lit-html', 'chart.js', 'leaflet', 'marked', 'dompurify', 'zod', '@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps']) assert.ok(scriptTag.includes(name), `${name} is inlined in dist/ but not in its notices`);
-  for (const name of ['papaparse', 'sql.js', '@e965/xlsx']) assert.ok(scriptTag.includes(name), `${name} is in the files Worker's source in dist/ but not in its notices`);
+  for (const name of ['papaparse', 'sql.js', '@e965/xlsx', 'hyparquet', 'hyparquet-compressors', 'fzstd']) assert.ok(scriptTag.includes(name), `${name} is in a files Worker's source in dist/ but not in its notices`);
   assert.ok(scriptTag.includes('@wllama/wllama'), "the local model's runtime (wllama and llama.cpp's WebAssembly) is in dist/ but not in its notices");
   // The bundler build inlines only the MCP Apps SDK's code, Leaflet's stylesheet, the files
-  // Worker's source (one string: Papa Parse, sql.js, SheetJS) and the local model's runtime
+  // Workers' sources (strings: Papa Parse, sql.js, SheetJS, hyparquet and its codecs) and the local model's runtime
   // (wllama, whose WebAssembly it takes from dist/); the rest, the MCP client included, the app installs.
-  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', '@wllama/wllama', 'leaflet', 'papaparse', 'sql.js']);
+  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', '@wllama/wllama', 'fzstd', 'hyparquet', 'hyparquet-compressors', 'leaflet', 'papaparse', 'sql.js']);
 });
 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
