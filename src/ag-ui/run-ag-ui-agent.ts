@@ -11,6 +11,7 @@ import type {AgentCallbacks, AgentLoopOptions, AgentResult, StopReason} from '..
 import {closeCalls} from '../agent/model-turn.js';
 import {THINKING} from '../agent/run-step.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
+import type {ModelMessage} from '../providers/model-messages.js';
 import {fromAgUiMessages, newId, toAgUiMessages} from './agent-messages.js';
 import {postAgentRun, type AgentEndpoint} from './agent-http.js';
 import {decodeAgUiEvent, protocolError} from './decode-event.js';
@@ -22,6 +23,8 @@ import {RunEvents} from './run-events.js';
 export interface AgUiCallbacks extends AgentCallbacks {
   /** The agent's state after a STATE_SNAPSHOT or a STATE_DELTA. */
   onAgentState?(state: unknown): void;
+  /** The agent replaced the conversation (MESSAGES_SNAPSHOT): the transcript to restore, as history. */
+  onAgentMessages?(history: ModelMessage[]): void;
 }
 
 /** Options of {@link runAgUiAgent}: the loop's that apply, and where the agent is. */
@@ -65,6 +68,7 @@ export async function runAgUiAgent(question: string, options: AgUiAgentOptions):
   const context = {
     callbacks,
     onState: (state: unknown) => callbacks.onAgentState(state),
+    onMessagesSnapshot: () => callbacks.onAgentMessages(fromAgUiMessages(messages)),
     frontend,
     messages,
     usage: result.usage,
@@ -143,7 +147,7 @@ export async function runAgUiAgent(question: string, options: AgUiAgentOptions):
 }
 
 /** Wraps page callbacks so a throw inside one never reaches the run. */
-function safeCallbacks(callbacks: AgUiCallbacks = {}): Required<Pick<AgUiCallbacks, 'onText' | 'onReasoning' | 'onMessage' | 'onToolCall' | 'onStep' | 'onIteration' | 'onAgentState'>> {
+function safeCallbacks(callbacks: AgUiCallbacks = {}): Required<Pick<AgUiCallbacks, 'onText' | 'onReasoning' | 'onMessage' | 'onToolCall' | 'onStep' | 'onIteration' | 'onAgentState' | 'onAgentMessages'>> {
   const wrap =
     <A extends unknown[]>(fn: ((...args: A) => void) | undefined) =>
     (...args: A) => {
@@ -161,5 +165,6 @@ function safeCallbacks(callbacks: AgUiCallbacks = {}): Required<Pick<AgUiCallbac
     onStep: wrap(callbacks.onStep?.bind(callbacks)),
     onIteration: wrap(callbacks.onIteration?.bind(callbacks)),
     onAgentState: wrap(callbacks.onAgentState?.bind(callbacks)),
+    onAgentMessages: wrap(callbacks.onAgentMessages?.bind(callbacks)),
   };
 }

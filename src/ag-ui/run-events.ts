@@ -35,6 +35,8 @@ export type RunOutcome =
 export interface RunEventsContext {
   callbacks: Required<Pick<AgentCallbacks, 'onText' | 'onReasoning' | 'onMessage' | 'onToolCall' | 'onStep'>>;
   onState(state: unknown): void;
+  /** The conversation was replaced by the agent's MESSAGES_SNAPSHOT. */
+  onMessagesSnapshot(): void;
   frontend: FrontendTools;
   /** The conversation, changed in place (the next run sends it). */
   messages: Message[];
@@ -128,6 +130,7 @@ export class RunEvents {
         break;
       case 'MESSAGES_SNAPSHOT':
         this.#context.messages.splice(0, this.#context.messages.length, ...event.messages);
+        this.#context.onMessagesSnapshot();
         break;
       case 'REASONING_MESSAGE_CONTENT':
         callbacks.onReasoning(event.delta);

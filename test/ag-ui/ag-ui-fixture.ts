@@ -34,7 +34,7 @@ export function approvals(answer: ApprovalAnswer): ApprovalGate & {asked: Approv
 export function setup(url: string, options: Partial<AgUiAgentOptions> = {}) {
   const store = new WidgetStore();
   const layer = createAutouiLayer({catalog: createDefaultRegistry(), imageHosts: () => []});
-  const told = {text: [] as string[], reasoning: [] as string[], messages: [] as string[], toolCalls: [] as ToolCall[], states: [] as unknown[], tools: [] as string[][]};
+  const told = {text: [] as string[], reasoning: [] as string[], messages: [] as string[], toolCalls: [] as ToolCall[], states: [] as unknown[], snapshots: [] as unknown[][], tools: [] as string[][]};
   const threadId = `t-${Math.random().toString(36).slice(2)}`;
   const ask = (question: string, more: Partial<AgUiAgentOptions> = {}): Promise<AgUiResult> =>
     runAgUiAgent(question, {
@@ -48,6 +48,7 @@ export function setup(url: string, options: Partial<AgUiAgentOptions> = {}) {
         onMessage: (message) => told.messages.push(message.text),
         onToolCall: (call) => told.toolCalls.push(call),
         onAgentState: (state) => told.states.push(state),
+        onAgentMessages: (history) => told.snapshots.push(history),
         onIteration: (info) => told.tools.push(info.tools),
       },
       ...options,

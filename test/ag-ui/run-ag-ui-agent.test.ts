@@ -132,8 +132,10 @@ describe('runAgUiAgent against the scripted AG-UI server', () => {
     expect(told.toolCalls.map((c) => c.name)).to.include('lookup_weather');
     expect(told.messages).to.deep.equal(['Every event was sent.', 'A chunked message.']);
     expect(result.text).to.equal('A chunked message.');
-    // MESSAGES_SNAPSHOT restored an earlier answer into the conversation.
+    // MESSAGES_SNAPSHOT restored an earlier answer into the conversation, and told the transcript to restore.
     expect(JSON.stringify(result.messages)).to.contain('An earlier answer, restored.');
+    expect(told.snapshots).to.have.length(1);
+    expect(told.snapshots[0]).to.deep.include({role: 'assistant', content: [{type: 'text', text: 'An earlier answer, restored.'}]});
   });
 
   it('keeps two messages streamed at once apart', async () => {
