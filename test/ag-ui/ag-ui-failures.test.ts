@@ -88,3 +88,23 @@ describe('runAgUiAgent: failures, stops and limits', () => {
     expect(told.text.join('').length).to.equal(result.text.length);
   });
 });
+
+describe('runAgUiAgent: credentials', () => {
+  // Cookies are kept per host, not per port: the page's cookie reaches the agent's port on the same host.
+  const sameHost = (url: string) => url.replace('127.0.0.1', location.hostname);
+  const cookieSent = async (options: {credentials?: RequestCredentials}) => {
+    const {ask, threadId} = setup(sameHost(scripted('text')), options);
+    await ask('Hello');
+    return (await received(threadId))[0].headers.cookie ?? '';
+  };
+
+  it("sends the page's cookies to its own origin only, unless the page says include", async () => {
+    document.cookie = 'agui_session=s-42; path=/';
+    try {
+      expect(await cookieSent({}), 'another origin gets no cookie by default').to.not.contain('agui_session');
+      expect(await cookieSent({credentials: 'include'})).to.contain('agui_session=s-42');
+    } finally {
+      document.cookie = 'agui_session=; path=/; max-age=0';
+    }
+  });
+});
