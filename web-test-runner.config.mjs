@@ -80,7 +80,7 @@ const testServers = {
 
 /** A group with no test files yet would make wtr fail; only groups that have tests run. */
 const hasTests = (dir) => existsSync(dir) && readdirSync(dir, {recursive: true}).some((f) => String(f).endsWith('.test.ts'));
-const groups = ['schema', 'policy', 'agent', 'webmcp', 'worker', 'session', 'providers', 'mcp', 'widgets', 'canvas', 'element', 'files', 'eval'].filter((g) => hasTests(`test/${g}`));
+const groups = ['schema', 'policy', 'agent', 'webmcp', 'worker', 'session', 'providers', 'mcp', 'widgets', 'canvas', 'element', 'files', 'eval', 'telemetry', 'ag-ui'].filter((g) => hasTests(`test/${g}`));
 
 /**
  * The reliability suite: generated hostile inputs, injected faults, a soak (test/reliability/);
