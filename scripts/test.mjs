@@ -4,7 +4,7 @@
  * `N passed, N failed` that CI reads. Steps: generate validators, typecheck, the module layering
  * (dependency-cruiser), the line budget of src/ files (scripts/line-budget.mjs), the lock file
  * installing on every OS and CPU (test:packaging), the public surface, browser tests (wtr), the key
- * proxy's Node tests (with a real redis-server), MCP conformance (skipped, saying why, where no
+ * proxy's Node tests (with a real redis-server), the AG-UI test servers' Node checks, MCP conformance (skipped, saying why, where no
  * Node 22 is at hand), build, size budgets, end-to-end pages, screenshots (compared with their
  * references, and checked by axe), the evaluation suite with the scripted
  * demo model, the packed package in fresh apps. Build-like steps count as one check each; test steps
@@ -84,6 +84,8 @@ check('test:packaging');
 check('surface');
 tests('test:unit', 'test-results/wtr.json');
 tests('test:proxy', 'test-results/proxy.json');
+// The AG-UI test servers (scripted, and a real Mastra agent) checked on their own in Node.
+tests('test:servers', 'test-results/servers.json');
 tests('conformance', 'test-results/conformance.json');
 const built = check('build');
 if (built) {
