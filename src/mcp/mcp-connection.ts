@@ -27,7 +27,8 @@ import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes
 import {SKILL_RECIPE_TOOLS, callSkillRecipeTool, skillsAsRecipes} from './skill-recipes.js';
 import {fetchRecipeList} from './recipe-list.js';
 import {toToolOutput} from './tool-result.js';
-import {traceMeta, type TraceSpan} from '../telemetry/agent-tracer.js';
+import type {TraceSpan} from '../telemetry/agent-tracer.js';
+import {traceMeta} from '../telemetry/trace-meta.js';
 
 /** Default milliseconds for the handshake and the tool list. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;

@@ -12,10 +12,7 @@ import type {SessionSettings} from './session-options.js';
 
 export type {SpanRecord, TraceSpan};
 
-/** The name of the agent in span names and `gen_ai.agent.name`. */
-export const AGENT_NAME = 'autoui-agent';
-
-type TelemetryChunk = typeof import('../telemetry/otel-chunk.js');
+type TracingChunk = typeof import('./question-span.js');
 
 /** Work of a question timed before its span existed. */
 interface TimedWork {
@@ -27,8 +24,8 @@ interface TimedWork {
 /** Milliseconds since the epoch, sub-millisecond where the runtime gives it (as the spans' times). */
 const now = (): number => performance.timeOrigin + performance.now();
 
-/** Imports the tracing chunk (its own chunk in the build). */
-const importTelemetry = (): Promise<TelemetryChunk> => import('../telemetry/otel-chunk.js');
+/** Imports the tracing chunk (its own chunk in the build, with OpenTelemetry). */
+const importTracing = (): Promise<TracingChunk> => import('./question-span.js');
 
 /** Whether `settings` trace questions. */
 export const tracing = (settings: SessionSettings): boolean => Boolean(settings.tracerProvider || settings.telemetry);
@@ -38,7 +35,7 @@ export class SessionTelemetry {
   #lastTrace: readonly SpanRecord[] = [];
   /** The question being answered: when it was asked, and its span once the settings are known. */
   #question?: {text: string; startTime: number; span?: Promise<TraceSpan>; live?: TraceSpan; before: TimedWork[]};
-  #tracer?: {key: readonly unknown[]; tracer: AgentTracer};
+  #tracer?: {key: readonly unknown[]; tracer: AgentTracer; end: TracingChunk['endQuestionSpan']};
   readonly #onTrace: (spans: readonly SpanRecord[]) => void;
 
   /** `onTrace` hears each traced question's spans once its root span ended. */
@@ -105,56 +102,27 @@ export class SessionTelemetry {
   async ended(result: AgentResult): Promise<void> {
     const span = this.#question?.span;
     this.#question = undefined;
-    if (span) this.#end(await span, result);
+    const root = span && (await span);
+    if (root?.recording) this.#tracer?.end(root, result);
   }
 
   async #start(settings: SessionSettings, question: string, startTime: number): Promise<TraceSpan> {
     if (!tracing(settings)) return NO_TRACE;
     try {
-      const tracer = await this.#tracerFor(settings);
-      const model = settings.model as {provider?: unknown} | undefined;
-      return tracer.startQuestion(`invoke_agent ${AGENT_NAME}`, {
-        'gen_ai.operation.name': 'invoke_agent',
-        'gen_ai.agent.name': AGENT_NAME,
-        'gen_ai.provider.name': typeof model?.provider === 'string' ? model.provider : undefined,
-        'gen_ai.input.messages': settings.telemetryContent ? JSON.stringify([{role: 'user', parts: [{type: 'text', content: question}]}]) : undefined,
-      }, startTime);
+      const chunk = await importTracing();
+      const key = [settings.tracerProvider, settings.telemetry, settings.telemetryContent === true] as const;
+      // One tracer per setting: a changed endpoint, provider or content choice makes a new one.
+      if (!this.#tracer || this.#tracer.key.some((value, index) => value !== key[index])) {
+        const tracer = chunk.questionTracer(settings, (spans) => {
+          // Kept as they started (the root first), which is how a waterfall reads.
+          this.#lastTrace = spans.sort((a, b) => a.startTime - b.startTime);
+          this.#onTrace(this.#lastTrace);
+        });
+        this.#tracer = {key, tracer, end: chunk.endQuestionSpan};
+      }
+      return chunk.startQuestionSpan(this.#tracer.tracer, settings, question, startTime);
     } catch {
       return NO_TRACE;
     }
-  }
-
-  /** Ends the question's span with what the result says. */
-  #end(span: TraceSpan, result: AgentResult): void {
-    if (!span.recording) return;
-    span.set({
-      'gen_ai.response.model': result.model?.id,
-      'gen_ai.usage.input_tokens': result.usage.inputTokens,
-      'gen_ai.usage.output_tokens': result.usage.outputTokens,
-      'autoui.iterations': result.iterations,
-      'autoui.stop_reason': result.stopReason,
-      'gen_ai.output.messages': span.content && result.text ? JSON.stringify([{role: 'assistant', parts: [{type: 'text', content: result.text}]}]) : undefined,
-    });
-    if (result.stopReason === 'error') span.fail(result.error?.code ?? 'error');
-    span.end();
-  }
-
-  /** One tracer per setting: a changed endpoint, provider or content choice makes a new one. */
-  async #tracerFor(settings: SessionSettings): Promise<AgentTracer> {
-    const key = [settings.tracerProvider, settings.telemetry, settings.telemetryContent === true] as const;
-    if (this.#tracer && this.#tracer.key.every((value, index) => value === key[index])) return this.#tracer.tracer;
-    const chunk = await importTelemetry();
-    const tracer = chunk.createTracer({
-      endpoint: settings.telemetry,
-      tracerProvider: settings.tracerProvider,
-      content: settings.telemetryContent === true,
-      onTrace: (spans) => {
-        // Kept as they started (the root first), which is how a waterfall reads.
-        this.#lastTrace = [...spans].sort((a, b) => a.startTime - b.startTime);
-        this.#onTrace(this.#lastTrace);
-      },
-    });
-    this.#tracer = {key, tracer};
-    return tracer;
   }
 }

@@ -71,10 +71,3 @@ export const NO_TRACE: TraceSpan = Object.freeze({
   child: () => NO_TRACE,
   carrier: () => undefined,
 });
-
-/** `carrier` as the `_meta` entries of an MCP request (nothing when untraced). */
-export function traceMeta(span: TraceSpan | undefined): {_meta?: Record<string, string>} {
-  const carrier = span?.carrier();
-  if (!carrier) return {};
-  return {_meta: carrier.tracestate ? {traceparent: carrier.traceparent, tracestate: carrier.tracestate} : {traceparent: carrier.traceparent}};
-}
