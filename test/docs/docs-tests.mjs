@@ -228,6 +228,18 @@ await check('every relative link of README.md, CHANGELOG.md and docs/ names a fi
   return `${files.length} files`;
 });
 
+await check('the observability page lists every span attribute the element may emit, as src/telemetry/telemetry-attributes.ts does', () => {
+  const code = readFileSync(join(root, 'src/telemetry/telemetry-attributes.ts'), 'utf8');
+  const inCode = [...code.matchAll(/\{name: '([^']+)', content: (true|false),/g)].map(([, name, content]) => `${name} ${content === 'true' ? 'content' : 'always'}`);
+  const page = readFileSync(join(root, 'docs/operations/observability.md'), 'utf8');
+  const inPage = [...page.matchAll(/^\| `([a-z_.]+)` \| (always|only with `telemetry-content`) \|/gm)].map(([, name, sent]) => `${name} ${sent === 'always' ? 'always' : 'content'}`);
+  if (inCode.length < 10) throw new Error(`read only ${inCode.length} attributes from the code`);
+  const missing = inCode.filter((row) => !inPage.includes(row));
+  const extra = inPage.filter((row) => !inCode.includes(row));
+  if (missing.length || extra.length) throw new Error(`not on the page as in the code: ${missing.join(', ') || 'none'}; on the page only: ${extra.join(', ') || 'none'}`);
+  return `${inCode.length} attributes`;
+});
+
 /** What `npm run size` prints, measured once for both checks below. */
 let sizeOutput;
 const measureSizes = () => {
