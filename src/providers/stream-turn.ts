@@ -6,6 +6,7 @@
  * for `idleTimeoutMs` ends with `PROVIDER_STREAM`.
  */
 import type {ModelStreamPart} from './language-model.js';
+import {fetchDroppingRefusedTrace, withTraceHeaders} from './http/trace-headers.js';
 import type {TraceCarrier} from '../telemetry/agent-tracer.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import {browserKeyRefusal} from './browser-key.js';
@@ -61,12 +62,12 @@ export async function* streamTurn(spec: TurnSpec): AsyncGenerator<ModelStreamPar
     arm();
     const posted = await postWithRetries({
       ...spec,
-      headers: {...spec.headers, ...(visitor.token ? {[VISITOR_TOKEN_HEADER]: visitor.token} : {}), ...spec.trace},
+      headers: withTraceHeaders(spec.url, {...spec.headers, ...(visitor.token ? {[VISITOR_TOKEN_HEADER]: visitor.token} : {})}, spec.trace),
       signal: controller.signal,
       maxRetries: options.maxRetries,
       retryBaseDelayMs: options.retryBaseDelayMs,
       secrets,
-      fetch: options.fetch,
+      fetch: fetchDroppingRefusedTrace(spec.trace, options.fetch),
       onRetry: (info) => {
         // Waiting for a retry is not silence from the server: the clock starts again once the
         // wait is over and the next attempt goes out.

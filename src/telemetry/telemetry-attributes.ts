@@ -38,7 +38,8 @@ export const TELEMETRY_ATTRIBUTES: readonly TelemetryAttribute[] = [
   {name: 'gen_ai.tool.call.id', content: false, description: 'execute_tool: the model’s id of the call'},
   {name: 'gen_ai.tool.type', content: false, description: 'execute_tool: extension (a server’s tool) or function (answered in the page)'},
   {name: 'mcp.method.name', content: false, description: 'MCP client spans: tools/call (the one request traced so far)'},
-  {name: 'mcp.session.id', content: false, description: 'MCP client spans: the 2025-era session id, when there is one'},
+  // Only with telemetry-content: on a server without sign-in, the session id is all a caller needs to act in that session.
+  {name: 'mcp.session.id', content: true, description: 'MCP client spans: the 2025-era session id, when there is one (with telemetry-content only)'},
   {name: 'mcp.protocol.version', content: false, description: 'MCP client spans: the revision spoken'},
   {name: 'server.address', content: false, description: 'MCP client spans: the server’s host (no path, no query)'},
   {name: 'server.port', content: false, description: 'MCP client spans: its port'},
