@@ -121,7 +121,9 @@ export default {
     }] : []),
     ...reliabilityGroups,
   ],
-  nodeResolve: {exportConditions: ['browser', 'production']},
+  // `browser: true` reads a package's `browser` field, as Vite does for the build: OpenTelemetry's
+  // packages name their browser build there only (their main build imports Node's util and os).
+  nodeResolve: {exportConditions: ['browser', 'production'], browser: true},
   concurrency: 1,
   // Limits that only catch a hang, never a slow machine: a busy laptop (load 20 on 2 cores) ran the
   // malformed-streams family, hundreds of cases, past five minutes.
