@@ -26,6 +26,7 @@ const guide = [
   ['Questions from servers', '/guide/elicitation'],
   ['MCP Apps', '/guide/mcp-apps'],
   ['WebMCP', '/guide/webmcp'],
+  ["The site's own agent (AG-UI)", '/guide/ag-ui'],
   ['The core, without the element', '/guide/core'],
   ['The demo', '/guide/demo'],
 ];

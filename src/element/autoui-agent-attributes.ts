@@ -11,6 +11,7 @@ import type {ApprovalPolicy} from '../agent/approval.js';
 import type {AgentSession} from '../session/agent-session.js';
 import type {AutouiSnapshot, SnapshotOptions} from '../session/snapshot/snapshot-format.js';
 import {lowercaseAliases, takeOverOwnAccessors} from './early-bindings.js';
+import {snapshotJson} from './snapshot-json.js';
 
 /**
  * The attributes and properties of `<autoui-agent>`, its base class: their declarations, and how
@@ -54,6 +55,7 @@ export class AutouiAgentAttributes extends LitElement {
     telemetry: {},
     telemetryContent: {attribute: 'telemetry-content', type: Boolean},
     tracerProvider: {attribute: false},
+    agent: {},
   };
 
   /**
@@ -190,6 +192,13 @@ export class AutouiAgentAttributes extends LitElement {
   telemetryContent = false;
   /** A page's own OpenTelemetry `TracerProvider` (a property only): questions are traced through it; wins over `telemetry`. */
   tracerProvider?: TracerProvider;
+  /**
+   * The site's own agent: the URL of an AG-UI endpoint (LangGraph, Mastra, CrewAI, ... behind
+   * their AG-UI adapter), resolved against the page URL. Set, questions run on that agent instead
+   * of a model in the page (no provider, endpoint or key is needed), and the canvas is offered
+   * to it as frontend tools. Called with the page's same-origin cookies and `visitor-token`.
+   */
+  agent = '';
 
   /**
    * The properties set since the upgrade, until the first update: Lit sets the properties a
@@ -282,19 +291,4 @@ function aliasesOf(element: typeof AutouiAgentAttributes): ReadonlyMap<string, s
     aliasesByClass.set(element, (aliases = lowercaseAliases(attributes.filter((a): a is string => typeof a === 'string'))));
   }
   return aliases;
-}
-
-/**
- * A `snapshot` set as a property, as the `snapshot` attribute's text: a string is its JSON, an
- * object is written as JSON; anything else (or what is not JSON) is `undefined`: it is ignored.
- */
-export function snapshotJson(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (!value || typeof value !== 'object') return undefined;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    console.warn('autoui-agent: the snapshot property holds something that is not JSON; it is ignored.');
-    return undefined;
-  }
 }

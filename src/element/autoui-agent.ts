@@ -11,7 +11,7 @@ import {agentStyles, layoutClass} from './autoui-agent.styles.js';
 import {emitSessionEvent} from './events.js';
 import {PersonPrompts, promptHostOf} from './prompts/person-prompts.js';
 import {elementStores} from './element-stores.js';
-import {whenPageIdle} from './page.js';
+import {resolveServerUrl, whenPageIdle} from './page.js';
 import {WidgetEngine} from './widget-engine.js';
 import {allowedImageHosts} from './canvas-binding/image-hosts.js';
 import {AutouiAgentAttributes} from './autoui-agent-attributes.js';
@@ -27,7 +27,7 @@ import type {AutouiFileDetail} from './events.js';
 
 // The event detail types, beside the class whose events they are (the JSX types generated from
 // the manifest import them from here).
-export type {AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, ModelDownloadDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
+export type {AgentStateDetail, AutouiFileDetail, ErrorDetail, ToolApprovalDetail, MessageDetail, ModelDownloadDetail, RestoredDetail, RunEndDetail, RunStartDetail, ServerErrorDetail, ServerReadyDetail} from './events.js';
 export type {SignInDetail, ElicitationDetail, SuggestionDetail, TextDetail, ToolCallDetail, WidgetCreateDetail, WidgetCreatedDetail, WidgetRemovedDetail, WidgetUpdatedDetail} from './events.js';
 export type {ToolCall} from '../agent/dispatcher.js';
 
@@ -67,6 +67,7 @@ export type {ToolCall} from '../agent/dispatcher.js';
  * @fires {CustomEvent<AutouiFileDetail>} autoui-file-removed - An attached file was removed. detail: `{name, size, rows, columns}`.
  * @fires {CustomEvent<SuggestionDetail>} autoui-suggestion - The person picked a starter question; cancelable: `preventDefault()` and the element does not ask it. detail: `{question, source, server?, recipe?}` (`source`: `page` or `recipe`).
  * @fires {CustomEvent<ModelDownloadDetail>} autoui-model-download - The browser's model is downloading, after the person agreed on the card. detail: `{provider, model, loaded, total}`.
+ * @fires {CustomEvent<AgentStateDetail>} autoui-agent-state - The site's own agent (`agent`) changed its state. detail: `{state}`.
  * @fires {CustomEvent<RestoredDetail>} autoui-restored - A snapshot, a share link or the stored copy replaced the canvas. detail: `{source, widgets, dropped, conversation}`.
  *
  * @csspart base - The element's layout frame.
@@ -106,6 +107,9 @@ export class AutouiAgent extends AutouiAgentAttributes {
     // Settings are read when a question starts (with the engine, which brings their code), so a
     // bad one fails that question, not the call.
     prepare: async () => {
+      // Told before anything loads (the session reads it as it calls this): with the site's own
+      // agent, the session loads the agent's engine, never the loop's.
+      this.session.configure({agent: this.agent?.trim() ? resolveServerUrl(this.agent.trim()) : undefined});
       await this.#widgets.load();
       this.session.configure(this.#widgets.sessionSettings!(this, this.#download.hooks));
       await this.#webmcp.prepare();
@@ -151,6 +155,11 @@ export class AutouiAgent extends AutouiAgentAttributes {
   /** The language of the prompt and the element's texts (`policy/language.ts`): `lang`, else the page's. */
   get language(): 'fr' | 'en' {
     return this.#language().language;
+  }
+
+  /** The site's own agent's state (`agent`; read-only): as its last state event left it, undefined before any. */
+  get agentState(): unknown {
+    return this.session.agentState;
   }
 
   /** The local files attached (read-only): `{name, size, rows, columns}` each, in the order they were attached. */
@@ -243,7 +252,8 @@ export class AutouiAgent extends AutouiAgentAttributes {
   protected override firstUpdated(): void {
     // The engine is not needed to paint the element (a question waits for it, and retries a failed load).
     // Nor are the files' (their button shows then; a file dropped earlier loads them at once).
-    whenPageIdle(() => void Promise.all([this.#widgets.load(), preloadRunEngine(), this.#files.load()]).catch(() => {}));
+    // With `agent`, the site's agent answers: the loop's engine is never needed.
+    whenPageIdle(() => void Promise.all([this.#widgets.load(), this.agent ? undefined : preloadRunEngine(), this.#files.load()]).catch(() => {}));
   }
 
   override render() {

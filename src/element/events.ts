@@ -169,6 +169,12 @@ export interface ModelDownloadDetail {
   total: number;
 }
 
+/** `autoui-agent-state`: the site's own agent (`agent`) changed its state (also the `agentState` property). */
+export interface AgentStateDetail {
+  /** The agent's state as its last STATE_SNAPSHOT or STATE_DELTA left it: the agent's JSON, untrusted. */
+  state: unknown;
+}
+
 /** Every public event name with its detail type. */
 export interface AutouiEventMap {
   'autoui-widget-create': WidgetCreateDetail;
@@ -191,6 +197,7 @@ export interface AutouiEventMap {
   'autoui-file-removed': AutouiFileDetail;
   'autoui-suggestion': SuggestionDetail;
   'autoui-model-download': ModelDownloadDetail;
+  'autoui-agent-state': AgentStateDetail;
 }
 
 /** Each public event name with its `CustomEvent` type, as the DOM's event maps hold them. */
@@ -267,6 +274,9 @@ export function emitSessionEvent(host: HTMLElement, event: SessionEvent): boolea
       break;
     case 'run-end':
       emit(host, 'autoui-run-end', {result: event.result});
+      break;
+    case 'agent-state':
+      emit(host, 'autoui-agent-state', {state: event.state});
       break;
     case 'restored':
       emit(host, 'autoui-restored', {

@@ -34,6 +34,8 @@ export interface AgentAttributes {
   telemetry?: string;
   telemetryContent?: boolean;
   tracerProvider?: SessionSettings['tracerProvider'];
+  /** The site's own AG-UI agent's URL. */
+  agent?: string;
 }
 
 /**
@@ -42,10 +44,15 @@ export interface AgentAttributes {
  * for a provider name that is none.
  */
 export function sessionSettings(a: AgentAttributes, downloads?: ModelDownloadHooks): SessionSettings {
-  const names = (a.provider || 'anthropic').trim().split(/\s+/);
+  const agent = a.agent?.trim() ? resolveServerUrl(a.agent.trim()) : undefined;
+  // With an agent no provider answers: none is checked or made (the provider named is a
+  // placeholder), and the model settings only carry the visitor token (read at each request) for
+  // the site's proxy in front of the agent.
+  const names = agent ? [] : (a.provider || 'anthropic').trim().split(/\s+/);
   const models = names.map((name) => modelOptions(name, a, downloads));
   return {
-    model: models.length === 1 ? models[0] : models,
+    model: agent ? {provider: 'openai', visitorToken: () => a.visitorToken} : models.length === 1 ? models[0] : models,
+    agent,
     language: a.language,
     maxIterations: a.maxIterations,
     toolTimeoutMs: a.toolTimeout * 1000,

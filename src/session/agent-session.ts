@@ -13,17 +13,17 @@
  * the history (it is sent once when asked again); after `clear()` nothing of an earlier run comes
  * back. The rest is delegated, one feature per module: the conversation and its events
  * (`conversation.ts`), the servers (`session-servers.ts`), restores (`snapshot/session-restores.ts`),
- * approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`), traces (`session-telemetry.ts`).
+ * approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`), traces (`session-telemetry.ts`),
+ * each question's engine, the loop or the site's own AG-UI agent (`question-runner.ts`).
  */
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {WidgetDraftSink} from '../agent/widget-sink.js';
 import {ErrorCodes} from '../errors.js';
 import {Conversation, type SessionNoticesApi} from './conversation.js';
-import {importRunEngine, type RunEngine} from './engine-chunks.js';
 import {LazyApprovals, type SessionApprovalsApi} from './lazy-approvals.js';
 import {LazyApps} from './lazy-apps.js';
-import {lazyChunk} from './lazy-chunk.js';
+import {QuestionRunner} from './question-runner.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
 import type {ServerConfig, ServerStatus} from './server-set.js';
 import type {SessionAppsApi} from './session-apps.js';
@@ -31,7 +31,7 @@ import type {SessionListener} from './session-events.js';
 import type {AgentSessionOptions, AskOptions, SessionSettings} from './session-options.js';
 import {SessionRestores, type RestoreOptions, type RestoreResult, type SessionRestoresApi} from './snapshot/session-restores.js';
 import {SessionServers} from './session-servers.js';
-import {SessionTelemetry, type SpanRecord, type TraceSpan} from './session-telemetry.js';
+import {SessionTelemetry, type SpanRecord} from './session-telemetry.js';
 import type {SessionSignInsApi} from './sign-out.js';
 import type {AutouiSnapshot, SnapshotOptions} from './snapshot/snapshot-format.js';
 import {takeSnapshot} from './snapshot/take-snapshot.js';
@@ -47,15 +47,11 @@ export class AgentSession {
   /** The widgets on the canvas: the one record of them. Views render it; tools change it through {@link canvas}. */
   readonly widgets = new WidgetStore();
   /**
-   * The canvas as tools see it: the widget store, with the page's veto (`widget-create`) before
-   * each new widget. A tool run outside any question (the browser's agent through WebMCP) is
-   * handed this one, so the same veto applies as in a question.
+   * The canvas as tools see it: the widget store, with the page's veto (`widget-create`) before each
+   * new widget; a tool run outside any question (WebMCP) is handed this one, so the same veto applies.
    */
   readonly canvas: WidgetDraftSink;
-  /**
-   * What the MCP App views on the canvas may ask of the session: their own server's tools and
-   * resources, the next question, the model's context. Its code is a lazy chunk of its own.
-   */
+  /** What MCP App views on the canvas may ask of the session (their server's tools and resources, the next question, the model's context); a lazy chunk. */
   readonly apps: SessionAppsApi;
   /** The "always allow" answers, for the page's own stored copy of the session. */
   readonly approvals: SessionApprovalsApi;
@@ -79,7 +75,10 @@ export class AgentSession {
     askApproval: () => this.#hooks.askApproval,
     serverPolicy: (layer) => this.#servers.configOf(layer)?.approve,
   });
-  readonly #loadEngine = lazyChunk(importRunEngine);
+  /** Loads the engines, picks each question's (the loop, or the site's own AG-UI agent), and keeps the agent's thread. */
+  readonly #runner = new QuestionRunner();
+  /** The run engine, also for restores and MCP App views. */
+  readonly #loadEngine = this.#runner.loadLoop;
   /** What the MCP App views on the canvas ask of the session. */
   readonly #apps: LazyApps;
   /** Snapshots read back, and what questions wait for. */
@@ -139,6 +138,11 @@ export class AgentSession {
     return this.#conversation.transcript;
   }
 
+  /** The site's own agent's state (`agent`) as its last event left it; undefined before any (an `agent-state` event tells each change). */
+  get agentState(): unknown {
+    return this.#runner.thread.state;
+  }
+
   /** The last traced question's spans, as plain records (a `trace` event tells each new set); empty when none was traced. */
   get lastTrace(): readonly SpanRecord[] {
     return this.#telemetry.lastTrace;
@@ -195,8 +199,7 @@ export class AgentSession {
     const controller = (this.#run = new AbortController());
     // Stop and clear() must end a question at once, also before the loop has started.
     const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), {once: true}));
-    // A snapshot being restored (or a stored copy being read) is the conversation this question
-    // continues: it goes in first, then the question.
+    // A snapshot being restored (or a stored copy being read) goes in first, then the question.
     await this.#restores.before(controller, stopped);
     const from = options.from;
     if (live()) conversation.asked({kind: 'user', text, ...(from ? {from} : {})});
@@ -207,13 +210,15 @@ export class AgentSession {
     this.#telemetry.asked(text);
     let result: AgentResult;
     try {
-      // Servers that want a sign-in ask now, and those signed in connect, before the model starts.
+      // Servers that want a sign-in ask now, and those signed in connect, before the model starts;
+      // then the engine loads: the loop's, or the agent's when the settings (once prepared) name one.
       await this.#telemetry.timed('await_servers', () => this.#servers.ready(controller.signal, stopped, this.#hooks.serverWaitMs));
-      const engine = await this.#telemetry.timed('load_engine', () => Promise.race([Promise.all([this.#loadEngine(), this.#hooks.prepare?.(controller.signal)]).then(([e]) => e), stopped]));
+      const engine = await this.#telemetry.timed('load_engine', () => Promise.race([this.#runner.load(() => this.#settings, this.#hooks.prepare?.(controller.signal)), stopped]));
+      const [settings, layers, signal] = [this.#settings, this.layers, controller.signal];
       result =
-        engine === 'stopped' || controller.signal.aborted
+        engine === 'stopped' || signal.aborted
           ? stoppedRun(conversation.history)
-          : await engine.runAgentLoop(modelText, this.#loopOptions(engine, controller.signal, live, await this.#telemetry.started(this.#settings)));
+          : await this.#runner.run(engine, modelText, {settings, conversation, layers, widgets: this.canvas, approvals: this.#approvals, signal, live, trace: await this.#telemetry.started(settings)});
     } catch (error) {
       // Settings refused before any request (an unknown provider, an endpoint that is no URL, a
       // chunk that did not load) are told like any other failure, never lost in a rejection.
@@ -250,6 +255,7 @@ export class AgentSession {
     this.#approvals.forget();
     this.#apps.clear();
     this.#telemetry.forget();
+    this.#runner.thread.forget();
     this.#conversation.replace({history: [], transcript: []});
     this.widgets.clear();
     this.#conversation.emit({type: 'cleared'});
@@ -290,11 +296,5 @@ export class AgentSession {
    */
   restore(snapshot: unknown, options: RestoreOptions = {}): Promise<RestoreResult> {
     return this.#restores.restore(snapshot, options);
-  }
-
-  /** A question's loop options: the settings as it starts, the conversation, the canvas, the approval gate. */
-  #loopOptions(engine: RunEngine, signal: AbortSignal, live: () => boolean, trace: TraceSpan) {
-    const layers = this.layers;
-    return engine.loopOptions(this.#settings, this.#conversation, {layers, widgets: this.canvas, approval: this.#approvals.gate(engine, layers, this.#settings.approve), signal, live, trace});
   }
 }

@@ -25,7 +25,8 @@ export function startQuestionSpan(tracer: AgentTracer, settings: SessionSettings
     {
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.agent.name': AGENT_NAME,
-      'gen_ai.provider.name': typeof model?.provider === 'string' ? model.provider : undefined,
+      // The site's own agent answers with whatever model it runs: the protocol is what is known.
+      'gen_ai.provider.name': settings.agent ? 'ag-ui' : typeof model?.provider === 'string' ? model.provider : undefined,
       'gen_ai.input.messages': settings.telemetryContent ? JSON.stringify([{role: 'user', parts: [{type: 'text', content: question}]}]) : undefined,
     },
     startTime,

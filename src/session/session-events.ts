@@ -61,6 +61,8 @@ export type SessionEvent =
   | {type: 'elicitation'; request: ElicitationPrompt; respond: ElicitationResponder}
   | {type: 'elicitation-settled'; id: string; request: ElicitationPrompt; state: Exclude<ElicitationState, 'pending'>}
   | {type: 'server-error'; name: string; code: string; message: string}
+  /** The site's own agent (`agent`) changed its state (also `session.agentState`). */
+  | {type: 'agent-state'; state: unknown}
   /** `clear()` forgot the conversation, the transcript and the canvas. */
   | {type: 'cleared'}
   /** A traced question ended: its spans, as the debug console draws them (also `session.lastTrace`). */

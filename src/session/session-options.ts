@@ -56,6 +56,12 @@ export interface SessionSettings {
   tracerProvider?: TracerProvider;
   /** Allows the question, the answer, tool arguments and results in spans. Default false: never. */
   telemetryContent?: boolean;
+  /**
+   * The site's own agent: an AG-UI endpoint URL. Set, each question runs on that agent instead
+   * of the in-page loop (its code is a chunk of its own), with the layers as its frontend tools;
+   * `model` is then only read for its `visitorToken`, and no provider is made.
+   */
+  agent?: string;
 }
 
 /** Options of {@link AgentSession}. */
