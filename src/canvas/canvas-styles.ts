@@ -156,11 +156,16 @@ export const canvasStyles = css`
     position: absolute;
     inset-block-end: 0;
     inset-inline-end: 0;
+    box-sizing: border-box;
     width: 14px;
     height: 14px;
     cursor: nwse-resize;
     touch-action: none;
-    background: linear-gradient(135deg, transparent 50%, var(--_color-border) 50%);
+    /* The corner triangle drawn by two borders, not a gradient: a gradient is an image to paint
+       on every frame shown (7 ms of image painting on a canvas of 100 in a trace), borders are not. */
+    border-style: solid;
+    border-width: 0 0 14px 14px;
+    border-color: transparent transparent var(--_color-border) transparent;
   }
   .loading {
     color: var(--_color-muted);
