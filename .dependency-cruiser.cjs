@@ -17,7 +17,9 @@ const ALLOWED = {
   agent: ['schema', 'policy', 'telemetry'],
   providers: ['schema', 'telemetry'],
   mcp: ['agent', 'schema', 'policy', 'telemetry'],
-  session: ['schema', 'policy', 'agent', 'providers', 'mcp', 'telemetry'],
+  session: ['schema', 'policy', 'agent', 'providers', 'mcp', 'telemetry', 'ag-ui'],
+  // The AG-UI runner: a question answered by the site's own agent, with the loop's dispatcher for its frontend tools.
+  'ag-ui': ['agent', 'providers', 'mcp'],
   webmcp: ['agent', 'schema', 'policy', 'session'],
   widgets: ['schema', 'policy', 'styles', 'generated'],
   canvas: ['widgets', 'session', 'policy', 'styles'],
