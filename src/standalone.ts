@@ -34,6 +34,7 @@ export {
   indexedDbStorage,
   MAX_SHARE_FRAGMENT,
   MCP_APP_WIDGET_TYPE,
+  NO_TRACE,
   OpenAICompatibleModel,
   persistSession,
   preloadRunEngine,
@@ -45,11 +46,13 @@ export {
   resolveCanonicalTools,
   ResultBuffer,
   runAgentLoop,
+  SEMCONV_VERSION,
   shareUrlFor,
   SNAPSHOT_FORMAT,
   SNAPSHOT_LIMITS,
   SNAPSHOT_VERSION,
   specCatalog,
+  TELEMETRY_ATTRIBUTES,
   WidgetStore,
 } from './core.js';
 export {
