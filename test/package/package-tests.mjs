@@ -143,9 +143,10 @@ test('the license notices of every bundled package travel with the package', () 
   for (const name of ['papaparse', 'sql.js', '@e965/xlsx', 'hyparquet', 'hyparquet-compressors', 'fzstd']) assert.ok(scriptTag.includes(name), `${name} is in a files Worker's source in dist/ but not in its notices`);
   assert.ok(scriptTag.includes('@wllama/wllama'), "the local model's runtime (wllama and llama.cpp's WebAssembly) is in dist/ but not in its notices");
   // The bundler build inlines only the MCP Apps SDK's code, Leaflet's stylesheet, the files
-  // Workers' sources (strings: Papa Parse, sql.js, SheetJS, hyparquet and its codecs) and the local model's runtime
+  // Workers' sources (strings: Papa Parse, sql.js, SheetJS, hyparquet and its codecs), the OpenTelemetry
+  // SDK of the tracing chunk (only its API is a dependency: a page's TracerProvider and ours share it) and the local model's runtime
   // (wllama, whose WebAssembly it takes from dist/); the rest, the MCP client included, the app installs.
-  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', '@wllama/wllama', 'fzstd', 'hyparquet', 'hyparquet-compressors', 'leaflet', 'papaparse', 'sql.js']);
+  assert.deepEqual(listed('dist/lib/THIRD-PARTY-LICENSES.txt').sort(), ['@e965/xlsx', '@modelcontextprotocol/ext-apps', '@opentelemetry/core', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/otlp-exporter-base', '@opentelemetry/otlp-transformer', '@opentelemetry/resources', '@opentelemetry/sdk-trace', '@opentelemetry/semantic-conventions', '@wllama/wllama', 'fzstd', 'hyparquet', 'hyparquet-compressors', 'leaflet', 'papaparse', 'sql.js']);
 });
 
 test('the published modules and types import only declared dependencies (an isolated install, as pnpm makes, resolves them)', () => {
