@@ -159,7 +159,7 @@ export class AutouiAgentAttributes extends LitElement {
   /**
    * Local files a visitor may attach (drop on the element, paste, or pick with the composer's
    * button): `off`, or the kinds taken, e.g. `csv json xlsx` (`csv` also takes `tsv`, `json` also
-   * `jsonl`); absent: every kind (csv, tsv, json, jsonl, xlsx, ods). A file becomes tables the
+   * `jsonl`); absent: every kind (csv, tsv, json, jsonl, xlsx, ods, parquet). A file becomes tables the
    * agent queries with SQL in the page; nothing is uploaded. As a property it is `fileKinds`:
    * `files` is the list of the files attached.
    */
@@ -172,7 +172,8 @@ export class AutouiAgentAttributes extends LitElement {
    */
   persistFiles = false;
   /**
-   * `duckdb`: local files (CSV, TSV) are read by DuckDB-WASM, loaded only then, for big files;
+   * `duckdb`: local files (CSV, TSV, JSON, JSON Lines, Parquet) are read by DuckDB-WASM, for big
+   * files, loaded when the file button is first pointed at or focused, or files are dragged over;
    * absent: the default engine (sql.js). `files-engine-bundles` is the folder serving DuckDB's
    * Worker and WebAssembly (default: `duckdb/` beside the engine's chunk).
    */

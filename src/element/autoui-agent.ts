@@ -168,7 +168,7 @@ export class AutouiAgent extends AutouiAgentAttributes {
   }
 
   /**
-   * Reads a local file (csv, tsv, json, jsonl, xlsx, ods, as `files` allows) into tables the
+   * Reads a local file (csv, tsv, json, jsonl, xlsx, ods, parquet, as `files` allows) into tables the
    * agent queries in this page: nothing is uploaded. Resolves with `{name, size, rows, columns}`;
    * rejects with `FILE_REFUSED` (a kind not taken, over `files-max-bytes`, files off) or
    * `FILE_UNREADABLE`, also told as `autoui-error` and in the transcript.

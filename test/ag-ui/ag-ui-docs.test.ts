@@ -1,5 +1,5 @@
 /**
- * The guide's table of AG-UI events (docs/guide/ag-ui.md) says what the code does: each row of
+ * The tables of AG-UI events (docs/guide/ag-ui.md and the README) say what the code does: each row of
  * `AG_UI_EVENTS` appears there as written, so the docs cannot drift from the runner.
  */
 import {expect} from '@open-wc/testing';
@@ -12,5 +12,7 @@ describe('the AG-UI guide', () => {
     const guide = await response.text();
     const rows = Object.entries(AG_UI_EVENTS).map(([type, row]) => `| \`${type}\` | ${row.handling} | ${row.why} |`);
     expect(rows.filter((row) => !guide.includes(row)), 'rows missing or different in the guide').to.deep.equal([]);
+    const readme = await (await fetch('/README.md')).text();
+    expect(rows.filter((row) => !readme.includes(row)), 'rows missing or different in the README').to.deep.equal([]);
   });
 });

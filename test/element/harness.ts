@@ -179,6 +179,7 @@ export const AGENT_EVENTS = [
   'autoui-file-removed',
   'autoui-suggestion',
   'autoui-model-download',
+  'autoui-agent-state',
 ] as const satisfies ReadonlyArray<keyof AutouiEventMap>;
 
 /** One recorded event. */

@@ -65,7 +65,7 @@ export interface SnapshotFile {
   name: string;
   /** Bytes. */
   size: number;
-  /** `csv`, `tsv`, `json`, `jsonl`, `xlsx` or `ods`. */
+  /** `csv`, `tsv`, `json`, `jsonl`, `xlsx`, `ods` or `parquet`. */
   kind: string;
   /** One per file, or one per sheet of a spreadsheet. */
   tables: Array<{name: string; sheet?: string; rows: number; columns: Array<{name: string; type: string}>}>;
