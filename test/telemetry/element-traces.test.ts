@@ -2,12 +2,13 @@
  * Traces from the element, end to end with the real OpenTelemetry SDK: `<autoui-agent telemetry>`
  * exports to the OTLP/HTTP receiver the test run starts, the scripted model answers from the fake
  * LLM server, and the Data demo server traced with the OpenTelemetry Node SDK (`mcp-traced`)
- * continues the trace from `params._meta`, on both MCP protocol eras. What the receiver, the model
+ * continues the trace from `params._meta`, on both MCP protocol eras; through the key proxy traced
+ * with the Node SDK (`llm-proxy-traced`), the proxy's spans join the same trace. What the receiver, the model
  * server and the MCP server got is read back from them, never from the element's own word.
  */
 import {expect} from '@open-wc/testing';
 import {ALLOWED_ATTRIBUTES} from '../../src/telemetry/telemetry-attributes.js';
-import {createScenario, engineLoaded, mountAgent, serverUrl, type Turn} from '../element/harness.js';
+import {createScenario, engineLoaded, mountAgent, serverUrl, type Scenario, type Turn} from '../element/harness.js';
 
 interface ReceivedSpan {
   traceId: string;
@@ -16,6 +17,8 @@ interface ReceivedSpan {
   name: string;
   kind: string;
   attributes: Record<string, unknown>;
+  /** The exporter's resource: `service.name` tells the browser, the proxy and the MCP server apart. */
+  resource: Record<string, unknown>;
 }
 
 const receiver = () => serverUrl('otlp-receiver');
@@ -32,9 +35,9 @@ async function received(traceId: string, min: number): Promise<ReceivedSpan[]> {
 /** The raw bytes the receiver got, as text. */
 const rawReceived = async () => (await fetch(`${receiver()}/received/raw`)).text();
 
-/** An agent over the traced Data server in `protocol`, answering from `turns`. */
-async function tracedAgent(turns: Turn[], protocol: string, attributes: Record<string, string | boolean> = {}) {
-  const scenario = await createScenario(turns, 'telemetry');
+/** An agent over the traced Data server in `protocol`, answering from `turns` (or from `made`, a scenario already made). */
+async function tracedAgent(turns: Turn[], protocol: string, attributes: Record<string, string | boolean> = {}, made?: Scenario) {
+  const scenario = made ?? (await createScenario(turns, 'telemetry'));
   const agent = await mountAgent(scenario, {
     attributes: {lang: 'en', 'eager-tools': true, ...attributes},
     servers: [{name: 'data', url: serverUrl('mcp-traced'), protocol}],
@@ -135,6 +138,42 @@ describe('telemetry: traces from <autoui-agent>', function () {
       expect(seen.seen.find((s) => s.method === 'tools/call')?.meta.traceparent).to.equal(`00-${root.traceId}-${call.spanId}-01`);
       const headers = (await scenario.requests()).map((r) => r.headers.traceparent);
       expect(headers.map((h) => h?.split('-')[2]).sort()).to.deep.equal(chats.map((c) => c.spanId).sort());
+      agent.remove();
+    });
+  }
+
+  for (const protocol of ['2025-11-25', '2026-07-28']) {
+    it(`through the key proxy: its chat span is the child of the browser's, the MCP server's of tools/call, all in the question's one trace, exported through the proxy's relay (${protocol})`, async () => {
+      const scenario = await createScenario([query('SELECT 6 AS six'), {text: 'Six.'}], 'telemetry through the proxy');
+      const made = await fetch(`${serverUrl('llm-proxy-traced')}/__proxies`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({anthropic: {apiKey: 'sk-ant-proxy-traces-0a1b2c3d4e5f', baseUrl: scenario.base}}),
+      });
+      const proxy = ((await made.json()) as {url: string}).url;
+      // The browser exports to the proxy's relay, as a site that hides its collector does.
+      const {agent} = await tracedAgent([], protocol, {endpoint: proxy, telemetry: `${proxy}/v1/traces`}, scenario);
+      expect((await agent.ask('How many?')).text).to.equal('Six.');
+      const root = agent.session.lastTrace.find((s) => !s.parentSpanId)!;
+
+      // Browser (8), the proxy's two chat spans and the MCP server's tools/call, one trace id.
+      const spans = await received(root.traceId, BROWSER_SPANS + 3);
+      expect(new Set(spans.map((s) => s.traceId))).to.deep.equal(new Set([root.traceId]));
+      const service = (s: ReceivedSpan) => s.resource['service.name'];
+      const proxied = spans.filter((s) => service(s) === 'autoui-proxy');
+      const browser = spans.filter((s) => service(s) !== 'autoui-proxy' && s.kind !== 'SERVER');
+      expect(browser, 'every browser span came through the relay').to.have.length(BROWSER_SPANS);
+      const browserChats = browser.filter((s) => s.name.startsWith('chat '));
+      expect(proxied.map((s) => [s.name.startsWith('chat '), s.kind])).to.deep.equal([
+        [true, 'CLIENT'],
+        [true, 'CLIENT'],
+      ]);
+      expect(proxied.map((s) => s.parentSpanId).sort(), "each proxy span is the child of the browser's chat span of its turn").to.deep.equal(browserChats.map((s) => s.spanId).sort());
+      const headers = (await scenario.requests()).map((r) => r.headers.traceparent?.split('-')[2]);
+      expect(headers.sort(), 'the model server was told the proxy span').to.deep.equal(proxied.map((s) => s.spanId).sort());
+      const call = browser.find((s) => s.name === 'tools/call query_sql')!;
+      const server = spans.find((s) => s.kind === 'SERVER' && s.name === 'tools/call query_sql');
+      expect(server?.parentSpanId).to.equal(call.spanId);
       agent.remove();
     });
   }
