@@ -1,10 +1,12 @@
 /**
  * How a session's settings become one question's AG-UI runner options, as the question starts:
  * the endpoint, the visitor token the model settings carry, the conversation's thread and the
- * agent's last state, and the conversation's callbacks with the agent's state and messages. Part
+ * agent's last state, and the conversation's callbacks with the agent's state and messages (a
+ * MESSAGES_SNAPSHOT replaces the history and the transcript the person reads). Part
  * of the agent chunk: only a question asked of an agent needs it.
  */
 import type {AgUiAgentOptions} from '../ag-ui/run-ag-ui-agent.js';
+import {agentTranscript} from './agent-transcript.js';
 import type {Conversation} from './conversation.js';
 import type {QuestionParts} from './loop-options.js';
 import type {SessionSettings} from './session-options.js';
@@ -33,9 +35,11 @@ export function agentOptions(settings: SessionSettings, conversation: Conversati
         thread.state = state;
         conversation.emit({type: 'agent-state', state});
       },
-      // The agent replaced the conversation: the next question continues from its version.
+      // The agent replaced the conversation: the next question continues from its version, and
+      // the person reads it. No event of its own: the run's next event (at the latest its end)
+      // redraws the transcript.
       onAgentMessages: (history) => {
-        if (live()) conversation.history = history;
+        if (live()) conversation.rewritten(history, agentTranscript(history));
       },
     },
     layers,

@@ -174,6 +174,17 @@ export class Conversation {
     else if (change.kind === 'cleared') for (const id of change.removed ?? []) this.emit({type: 'widget-removed', id});
   }
 
+  /**
+   * The agent rewrote the conversation (AG-UI's MESSAGES_SNAPSHOT): its history and its
+   * transcript replace ours. The canvas is not the conversation's: it stays. A card still waiting
+   * for the person stays too, at the end, so it can still be answered.
+   */
+  rewritten(history: ModelMessage[], transcript: readonly TranscriptEntry[]): void {
+    this.history = history;
+    const waiting = this.#transcript.filter((entry) => 'state' in entry && entry.state === 'pending');
+    this.#transcript = [...transcript, ...waiting];
+  }
+
   /** Puts `content` in place of the conversation (a restore). */
   replace(content: ConversationContent): void {
     this.history = content.history;

@@ -173,6 +173,25 @@ export const SCENARIOS = {
     run.finish();
   },
 
+  summary(run) {
+    run.start();
+    run.text(run.id('long'), 'A long answer, streamed word after word, that the agent then folds into a summary.');
+    run.send({
+      type: E.MESSAGES_SNAPSHOT,
+      messages: [
+        {id: 'sum-question', role: 'user', content: 'Summary of our talk so far'},
+        {
+          id: 'sum-answer',
+          role: 'assistant',
+          content: `Summary: you asked "${run.lastUserText()}"; I looked up the weather in Rome.`,
+          toolCalls: [{id: 'tc-summary', type: 'function', function: {name: 'lookup_weather', arguments: JSON.stringify({city: 'Rome'})}}],
+        },
+        {id: 'sum-result', role: 'tool', toolCallId: 'tc-summary', content: JSON.stringify({city: 'Rome', tempC: 25})},
+      ],
+    });
+    run.finish();
+  },
+
   state(run) {
     run.start();
     const before = run.input.state && typeof run.input.state === 'object' ? run.input.state : {};

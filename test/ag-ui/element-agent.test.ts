@@ -159,6 +159,33 @@ describe('<autoui-agent agent> with the scripted AG-UI agent', function () {
     expect(agent.widgets.map((w) => w.type)).to.deep.equal(['chart']);
   });
 
+  it("MESSAGES_SNAPSHOT restores the transcript: the person reads the agent's rewritten conversation, its tool call a pill, and the canvas stays", async () => {
+    const agent = await mountWithAgent(scripted('frontend-tool'));
+    await agent.ask('Chart it');
+    await widgetsRendered(agent);
+    agent.setAttribute('agent', scripted('summary'));
+    const result = await agent.ask('Sum it up');
+    await settle(agent);
+    expect(result.stopReason, JSON.stringify(result.error)).to.equal('end_turn');
+    // The agent's version, not what was streamed or asked before it.
+    expect(ui(agent).questions()).to.deep.equal(['You: Summary of our talk so far']);
+    expect(ui(agent).answers()).to.have.length(1);
+    expect(ui(agent).answers()[0]).to.contain('Summary: you asked "Sum it up"; I looked up the weather in Rome.');
+    expect(ui(agent).answers().join(' ')).to.not.contain('A long answer').and.not.contain('The page answered:');
+    expect(ui(agent).pills()).to.have.length(1);
+    expect(ui(agent).pills()[0]).to.contain('lookup_weather');
+    expect(agent.widgets.map((w) => w.type)).to.deep.equal(['chart']);
+    expect(ui(agent).widgets()).to.have.length(1);
+    // The next question continues from the agent's version.
+    agent.setAttribute('agent', scripted('text'));
+    const {calls} = await fetchesDuring(() => agent.ask('And then?'));
+    await settle(agent);
+    const sent = (calls[0].body.messages as Array<{role: string; content?: string}>).map((m) => `${m.role}: ${m.content ?? ''}`);
+    expect(sent[0]).to.equal('user: Summary of our talk so far');
+    expect(sent.join('\n')).to.contain('tempC').and.not.contain('Chart it');
+    expect(ui(agent).questions()).to.deep.equal(['You: Summary of our talk so far', 'You: And then?']);
+  });
+
   it('two elements on one page, each with its own agent, each get their own answer', async () => {
     const [one, two] = await Promise.all([mountWithAgent(scripted('text')), mountWithAgent(scripted('server-tool'))]);
     const [first, second] = await Promise.all([one.ask('First question'), two.ask('Second question')]);

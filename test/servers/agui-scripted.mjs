@@ -41,6 +41,10 @@
  *                   tool's result {"deleted":"Q3"} + "Approved: I deleted the Q3 report."; any other
  *                   answer (status "cancelled", approved false): "Denied: I left the Q3 report alone."
  *                   A resume for another id → RUN_ERROR code UNKNOWN_INTERRUPT
+ *   summary         "A long answer, streamed word after word, that the agent then folds into a summary." then
+ *                   MESSAGES_SNAPSHOT rewriting the whole conversation: user "Summary of our talk so far",
+ *                   assistant "Summary: you asked \"<last user text>\"; I looked up the weather in Rome." with
+ *                   the call lookup_weather {"city":"Rome"} (tc-summary) and its result {"city":"Rome","tempC":25}
  *   state           STATE_SNAPSHOT {...input.state, visits: input.state.visits + 1 (1 at first), items:["a"]}
  *                   then STATE_DELTA → items ["a","b"], status "done"; text "State updated."
  *   run-error       "Partial answer before the failure." streamed (no TEXT_MESSAGE_END), then RUN_ERROR
