@@ -28,7 +28,7 @@ import {SKILL_RECIPE_TOOLS, callSkillRecipeTool, skillsAsRecipes} from './skill-
 import {fetchRecipeList} from './recipe-list.js';
 import {toToolOutput} from './tool-result.js';
 import type {TraceSpan} from '../telemetry/agent-tracer.js';
-import {traceMeta} from '../telemetry/trace-meta.js';
+import {traceMeta, type TracedRequest} from '../telemetry/trace-meta.js';
 
 /** Default milliseconds for the handshake and the tool list. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -140,9 +140,14 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     // (2026-07-28) the Mcp-Param header mirroring.
     const toolDefinition = session.definitions.get(name);
     if (toolDefinition) options.toolDefinition = toolDefinition;
-    const span = mcpSpan(context.trace, session, input.url, 'tools/call', name);
-    const called = session.signedIn(() => session.client.callTool({name, arguments: args, ...traceMeta(span)}, options)) as Promise<unknown> as Promise<Record<string, unknown>>;
-    return span ? endMcpSpan(span, called) : called;
+    return tracedRequest(context.trace, 'tools/call', name, (meta) => session.signedIn(() => session.client.callTool({name, arguments: args, ...meta}, options)) as Promise<unknown> as Promise<Record<string, unknown>>);
+  };
+
+  /** Sends one request of a question traced by `trace`, in a client span whose context `send` puts in `params._meta`. */
+  const tracedRequest: TracedRequest = (trace, method, target, send) => {
+    const span = mcpSpan(trace, session, input.url, method, target);
+    const sent = send(traceMeta(span));
+    return span ? endMcpSpan(span, sent) : sent;
   };
 
   /**
@@ -186,7 +191,7 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   /** A server whose recipes are its prompts or skills: the synthetic recipe tools answer here, the others go to the server. */
   const callRecipeTool = async (name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput> => {
     const answer = input.syntheticRecipes === 'skills' ? callSkillRecipeTool : callPromptRecipeTool;
-    const answered = await answer(() => session.client, name, args, context);
+    const answered = await answer(() => session.client, name, args, context, tracedRequest);
     if (answered) return answered;
     const resourceUri = byName.get(name)?.app?.resourceUri;
     if (!resourceUri) return toToolOutput(await withSession(name, context.signal, () => callServer(name, args, context)));
@@ -253,9 +258,9 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
  * An MCP client span (`{mcp.method.name} {target}`, MCP semantic conventions) under `parent`;
  * undefined when the work is not traced.
  */
-function mcpSpan(parent: TraceSpan | undefined, session: McpSession, url: URL, method: string, target: string): TraceSpan | undefined {
+function mcpSpan(parent: TraceSpan | undefined, session: McpSession, url: URL, method: string, target: string | undefined): TraceSpan | undefined {
   if (!parent?.recording) return undefined;
-  return parent.child(`${method} ${target}`, {
+  return parent.child(target ? `${method} ${target}` : method, {
     kind: 'client',
     attributes: {
       'mcp.method.name': method,

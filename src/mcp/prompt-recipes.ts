@@ -7,6 +7,7 @@
 import type {Client, Prompt} from '@modelcontextprotocol/client';
 import type {LayerTool, Recipe, ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import {errorMessage} from '../errors.js';
+import type {TracedRequest} from '../telemetry/trace-meta.js';
 import {toToolOutput} from './tool-result.js';
 
 const READ_ONLY = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false};
@@ -50,12 +51,17 @@ export async function listPrompts(client: Client, signal: AbortSignal): Promise<
 /** The recipes announced in the system prompt. */
 export const promptsAsRecipes = (prompts: readonly Prompt[]): Recipe[] => prompts.map((p) => ({name: p.name, description: p.description ?? p.title}));
 
+/** Sends a request untraced: `traced` of a caller that traces nothing. */
+const untraced: TracedRequest = (_trace, _method, _target, send) => send({});
+
 /**
  * Answers a call to a synthetic recipe tool, or returns undefined for any other tool name.
- * `client` is read at call time, so a reconnected session is used.
+ * `client` is read at call time, so a reconnected session is used. `traced` sends the
+ * `prompts/get` request under the call's span, so a traced server joins the question's trace.
  */
-export async function callPromptRecipeTool(client: () => Client, name: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolOutput | undefined> {
+export async function callPromptRecipeTool(client: () => Client, name: string, args: Record<string, unknown>, context: ToolExecutionContext, traced: TracedRequest = untraced): Promise<ToolOutput | undefined> {
   if (name === 'list_recipes') {
+    // Untraced: the SDK answers it from the list it cached at connect time, most often with no request at all.
     const prompts = await listPrompts(client(), context.signal);
     const list = prompts.map((p) => ({name: p.name, description: p.description ?? p.title, arguments: p.arguments?.map((a) => ({name: a.name, required: a.required ?? false, description: a.description}))}));
     return {text: JSON.stringify(list), data: list};
@@ -64,7 +70,8 @@ export async function callPromptRecipeTool(client: () => Client, name: string, a
   if (typeof args.name !== 'string' || !args.name) return {text: 'get_recipe needs "name": one of the names from list_recipes.', isError: true};
   const values = Object.fromEntries(Object.entries((args.arguments as Record<string, unknown>) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   try {
-    const result = await client().getPrompt({name: args.name, arguments: values}, {signal: context.signal});
+    const prompt = args.name;
+    const result = await traced(context.trace, 'prompts/get', prompt, (meta) => client().getPrompt({name: prompt, arguments: values, ...meta}, {signal: context.signal}));
     const text = result.messages.map((m) => toToolOutput({content: [m.content]}).text).join('\n\n');
     return {text: result.description ? `${result.description}\n\n${text}` : text};
   } catch (error) {

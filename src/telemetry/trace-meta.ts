@@ -11,3 +11,10 @@ export function traceMeta(span: TraceSpan | undefined): {_meta?: Record<string, 
   if (!carrier) return {};
   return {_meta: carrier.tracestate ? {traceparent: carrier.traceparent, tracestate: carrier.tracestate} : {traceparent: carrier.traceparent}};
 }
+
+/**
+ * Sends one MCP request of a question traced by `trace` (undefined: untraced): a
+ * `{method} {target}` client span around it, whose `_meta` `send` puts in the request's params.
+ * The MCP connection makes it, since only it knows the session the span names.
+ */
+export type TracedRequest = <T>(trace: TraceSpan | undefined, method: string, target: string | undefined, send: (meta: {_meta?: Record<string, string>}) => Promise<T>) => Promise<T>;

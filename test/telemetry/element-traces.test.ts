@@ -200,6 +200,36 @@ describe('telemetry: traces from <autoui-agent>', function () {
     open.agent.remove();
   });
 
+  it('a recipe read from MCP prompts during a question is a prompts/get span under execute_tool, its context in the request\'s params._meta', async () => {
+    const scenario = await createScenario([{toolCalls: [{name: 'garden_mcp_list_recipes', input: {}}, {name: 'garden_mcp_get_recipe', input: {name: 'sowing-chart'}}]}, {text: 'Done.'}], 'telemetry');
+    const agent = await mountAgent(scenario, {
+      attributes: {lang: 'en', 'eager-tools': true, telemetry: `${receiver()}/v1/traces`},
+      servers: [{name: 'garden', url: serverUrl('mcp-prompts')}],
+    });
+    await engineLoaded(agent);
+    const bodies: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.startsWith(serverUrl('mcp-prompts')) && typeof init?.body === 'string') bodies.push(init.body);
+      return original(input, init);
+    };
+    try {
+      expect((await agent.ask('How do I chart sowing?')).text).to.equal('Done.');
+    } finally {
+      globalThis.fetch = original;
+    }
+    const trace = agent.session.lastTrace;
+    const executes = new Map(trace.filter((s) => s.name.startsWith('execute_tool ')).map((s) => [s.name, s.spanId]));
+    const sent = (method: string) => bodies.map((b) => JSON.parse(b) as {method?: string; params?: {_meta?: {traceparent?: string}}}).find((m) => m.method === method);
+    const span = trace.find((s) => s.name === 'prompts/get sowing-chart');
+    expect(span?.parentSpanId, `under execute_tool: ${JSON.stringify(trace.map((s) => s.name))}`).to.equal(executes.get('execute_tool garden_mcp_get_recipe'));
+    expect(sent('prompts/get')?.params?._meta?.traceparent).to.equal(`00-${span!.traceId}-${span!.spanId}-01`);
+    // list_recipes is answered from the list the SDK cached at connect time: no request, no span.
+    expect(trace.filter((s) => s.name.startsWith('prompts/list'))).to.deep.equal([]);
+    agent.remove();
+  });
+
   it("a server's question to the person is an await_elicitation span of the question", async () => {
     const scenario = await createScenario([{toolCalls: [{name: 'elicits_mcp_book_table', input: {}}]}, {text: 'Done.'}], 'telemetry');
     const agent = await mountAgent(scenario, {
