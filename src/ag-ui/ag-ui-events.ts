@@ -36,7 +36,7 @@ export const AG_UI_EVENTS = {
   TOOL_CALL_RESULT: {handling: 'shown', why: 'the agent\'s own tool call shown as a tool pill with its result'},
   STATE_SNAPSHOT: {handling: 'kept', why: 'replaces the agent\'s state (`agentState`, `autoui-agent-state`)'},
   STATE_DELTA: {handling: 'kept', why: 'a JSON Patch applied to the agent\'s state (`agentState`, `autoui-agent-state`)'},
-  MESSAGES_SNAPSHOT: {handling: 'kept', why: 'replaces the conversation: the history the question returns and the next question sends'},
+  MESSAGES_SNAPSHOT: {handling: 'shown', why: 'replaces the conversation: the transcript the person reads (questions, answers, tool calls as pills), the history the question returns and the next question sends; the canvas stays'},
   ACTIVITY_SNAPSHOT: {handling: 'ignored', why: 'activity messages are a frontend\'s own components; the element has none to draw them with'},
   ACTIVITY_DELTA: {handling: 'ignored', why: 'as ACTIVITY_SNAPSHOT'},
   RAW: {handling: 'ignored', why: 'a framework\'s own event, passed through for its own frontends'},
