@@ -23,7 +23,7 @@ export type {ApprovalResponder, ApprovalState, AskApproval} from './session/sess
 export {WidgetStore} from './session/widget-store.js';
 // Tracing (issue 48): the seam the loop calls, the plain span records of `session.lastTrace`, and the list of every attribute emitted.
 export {NO_TRACE} from './telemetry/agent-tracer.js';
-export type {AgentTracer, TraceAttributes, TraceCarrier, TraceSpan} from './telemetry/agent-tracer.js';
+export type {AgentTracer, ChildSpanOptions, TraceAttributes, TraceCarrier, TraceSpan} from './telemetry/agent-tracer.js';
 export type {SpanAttributeValue, SpanKindName, SpanRecord} from './telemetry/span-record.js';
 export {SEMCONV_VERSION, TELEMETRY_ATTRIBUTES} from './telemetry/telemetry-attributes.js';
 export type {TelemetryAttribute} from './telemetry/telemetry-attributes.js';

@@ -9,19 +9,19 @@
  * its own UI, in a page or a Worker. Nothing is global: two sessions share nothing.
  *
  * The rules of a conversation live here: one question at a time; Stop and `clear()` work at any
- * moment, also while servers connect or the engine loads; a question that failed is not kept in
- * the history (it is sent once when asked again); after `clear()` nothing of an earlier run comes
- * back. The rest is delegated, one feature per module: the conversation and its events
- * (`conversation.ts`), the servers (`session-servers.ts`), restores (`snapshot/session-restores.ts`),
+ * moment; a failed question is not kept in the history (it is sent once when asked again); after
+ * `clear()` nothing of an earlier run comes back. The rest is one feature per module: events
+ * (`conversation.ts`), servers (`session-servers.ts`), restores (`snapshot/session-restores.ts`),
  * approvals (`lazy-approvals.ts`), MCP App views (`lazy-apps.ts`), traces (`session-telemetry.ts`),
- * each question's engine, the loop or the site's own AG-UI agent (`question-runner.ts`).
+ * each question's engine, the loop or an AG-UI agent (`question-runner.ts`).
  */
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
 import type {WidgetDraftSink} from '../agent/widget-sink.js';
 import {ErrorCodes} from '../errors.js';
+import type {ChildSpanOptions, TraceSpan} from '../telemetry/agent-tracer.js';
 import {Conversation, type SessionNoticesApi} from './conversation.js';
-import {LazyApprovals, type SessionApprovalsApi} from './lazy-approvals.js';
+import {approvalsIn, type SessionApprovalsApi} from './lazy-approvals.js';
 import {LazyApps} from './lazy-apps.js';
 import {QuestionRunner} from './question-runner.js';
 import {failedRun, stoppedRun} from './run-outcome.js';
@@ -69,12 +69,7 @@ export class AgentSession {
   /** The MCP servers, and what they ask of the person. */
   readonly #servers: SessionServers;
   /** Calls that wait for a person, each layer's policy, the "always allow" answers. */
-  readonly #approvals = new LazyApprovals({
-    asked: (request, respond) => this.#conversation.cardAsked({kind: 'approval', request, state: 'pending'}, {type: 'approval', request, respond}),
-    settled: (request, state) => this.#conversation.cardSettled({kind: 'approval', request, state}, {type: 'approval-settled', id: request.id, request, state}),
-    askApproval: () => this.#hooks.askApproval,
-    serverPolicy: (layer) => this.#servers.configOf(layer)?.approve,
-  });
+  readonly #approvals = approvalsIn(this.#conversation, {askApproval: () => this.#hooks.askApproval, serverPolicy: (layer) => this.#servers.configOf(layer)?.approve});
   /** Loads the engines, picks each question's (the loop, or the site's own AG-UI agent), and keeps the agent's thread. */
   readonly #runner = new QuestionRunner();
   /** The run engine, also for restores and MCP App views. */
@@ -86,8 +81,7 @@ export class AgentSession {
   #layers: ToolLayer[];
   /** Each question's trace, when the settings turn tracing on. */
   readonly #telemetry = new SessionTelemetry((spans) => this.#conversation.emit({type: 'trace', spans}));
-  /** The question being answered. */
-  #run?: AbortController;
+  #run?: AbortController; // the question being answered
   /** Bumped by clear(): a run started before it must write nothing back. */
   #epoch = 0;
 
@@ -146,6 +140,15 @@ export class AgentSession {
   /** The last traced question's spans, as plain records (a `trace` event tells each new set); empty when none was traced. */
   get lastTrace(): readonly SpanRecord[] {
     return this.#telemetry.lastTrace;
+  }
+
+  /**
+   * Runs `work` in a span `name` of the session's traces: a child of the question being answered,
+   * else a trace of its own (a file attached, an MCP App view's request, a page's own work). A
+   * failure marks the span and passes on; untraced, `work` gets a span that records nothing.
+   */
+  traced<T>(name: string, work: (span: TraceSpan) => Promise<T>, options: ChildSpanOptions = {}): Promise<T> {
+    return this.#telemetry.traced(this.#settings, name, options, work);
   }
 
   /** Each server's state, in the order they were given. */
@@ -268,11 +271,10 @@ export class AgentSession {
   }
 
   /**
-   * The session as plain JSON (see `AutouiSnapshot`): the widgets with their params, places, sizes
-   * and styles, the transcript (tool calls without arguments or results), the servers' names and
-   * addresses (never a token, nor a query string), the attached files' schema (never a row). With
-   * `{conversation: true}` also the conversation as the model saw it, tool results included, as of
-   * the last finished question.
+   * The session as plain JSON (see `AutouiSnapshot`): widgets with params, places, sizes and styles;
+   * the transcript (tool calls without arguments or results); servers' names and addresses (no token
+   * or query string); attached files' schema (no row). `{conversation: true}` adds the conversation
+   * as the model saw it, tool results included, as of the last finished question.
    */
   snapshot(options: SnapshotOptions = {}): AutouiSnapshot {
     const conversation = this.#conversation;
@@ -286,13 +288,11 @@ export class AgentSession {
   }
 
   /**
-   * Replaces the canvas, the transcript and (when the snapshot has one) the conversation with a
-   * snapshot's. The snapshot is untrusted: its format is checked (`SNAPSHOT_INVALID`,
-   * `SNAPSHOT_TOO_LARGE`: nothing changes), each widget is checked by the layers as a
-   * `widget_display` call would be, the page may veto it (`widget-create`), and what does not pass
-   * is left out and listed, never shown raw. Makes no model or server request; a question asked
-   * meanwhile waits for it. Rejects with `RUN_IN_PROGRESS` while a question runs, and `ABORTED`
-   * when `clear()` comes first.
+   * Replaces the canvas, the transcript and (if it has one) the conversation with an untrusted
+   * snapshot's: its format is checked (`SNAPSHOT_INVALID`, `SNAPSHOT_TOO_LARGE`: nothing changes),
+   * each widget as a `widget_display` call would be and by the page's veto (`widget-create`); what
+   * fails is left out and listed, never shown raw. No model or server request; a question asked
+   * meanwhile waits. Rejects with `RUN_IN_PROGRESS` during a question, `ABORTED` if `clear()` comes first.
    */
   restore(snapshot: unknown, options: RestoreOptions = {}): Promise<RestoreResult> {
     return this.#restores.restore(snapshot, options);

@@ -7,6 +7,7 @@
  */
 import {DEFAULT_APPROVAL_POLICY, parseApprovalPolicy, type ApprovalGate, type ApprovalPolicy} from '../agent/approval.js';
 import type {ToolLayer} from '../agent/types.js';
+import type {Conversation} from './conversation.js';
 import type {ApprovalHooks, SessionApprovals} from './session-approvals.js';
 
 /** The part of the run engine that makes approvals. */
@@ -99,3 +100,11 @@ export class LazyApprovals implements SessionApprovalsApi {
     this.#pending = [];
   }
 }
+
+/** The approvals of a session whose cards go in `conversation`'s transcript. */
+export const approvalsIn = (conversation: Pick<Conversation, 'cardAsked' | 'cardSettled'>, deps: Pick<LazyApprovalsDeps, 'askApproval' | 'serverPolicy'>): LazyApprovals =>
+  new LazyApprovals({
+    asked: (request, respond) => conversation.cardAsked({kind: 'approval', request, state: 'pending'}, {type: 'approval', request, respond}),
+    settled: (request, state) => conversation.cardSettled({kind: 'approval', request, state}, {type: 'approval-settled', id: request.id, request, state}),
+    ...deps,
+  });

@@ -6,7 +6,8 @@
  * tracing never fails a question.
  */
 import type {AgentResult} from '../agent/agent-loop.js';
-import {NO_TRACE, type AgentTracer, type TraceSpan} from '../telemetry/agent-tracer.js';
+import {AutouiError} from '../errors.js';
+import {NO_TRACE, type AgentTracer, type ChildSpanOptions, type TraceSpan} from '../telemetry/agent-tracer.js';
 import type {SpanRecord} from '../telemetry/span-record.js';
 import type {SessionSettings} from './session-options.js';
 
@@ -19,6 +20,13 @@ interface TimedWork {
   name: string;
   startTime: number;
   endTime: number;
+}
+
+/** The tracer of the current settings, and how the chunk ends a question's span. */
+interface SessionTracer {
+  key: readonly unknown[];
+  tracer: AgentTracer;
+  end: TracingChunk['endQuestionSpan'];
 }
 
 /** Milliseconds since the epoch, sub-millisecond where the runtime gives it (as the spans' times). */
@@ -35,7 +43,7 @@ export class SessionTelemetry {
   #lastTrace: readonly SpanRecord[] = [];
   /** The question being answered: when it was asked, and its span once the settings are known. */
   #question?: {text: string; startTime: number; span?: Promise<TraceSpan>; live?: TraceSpan; before: TimedWork[]};
-  #tracer?: {key: readonly unknown[]; tracer: AgentTracer; end: TracingChunk['endQuestionSpan']};
+  #tracer?: SessionTracer;
   readonly #onTrace: (spans: readonly SpanRecord[]) => void;
 
   /** `onTrace` hears each traced question's spans once its root span ended. */
@@ -83,6 +91,36 @@ export class SessionTelemetry {
   }
 
   /**
+   * Runs `work` in a span `name`: a child of the question being answered once its root span
+   * exists; else, when `settings` trace, the root of a trace of its own (a file attached before
+   * any question, an MCP App view's request after the answer), which the debug console leaves out
+   * (it shows questions). `work` gets the span, for the context of the requests it makes; a
+   * failure marks the span with the error's code and passes on. Off, `work` gets `NO_TRACE` at
+   * once; on, the first trace of its own waits for the tracing chunk.
+   */
+  async traced<T>(settings: SessionSettings, name: string, options: ChildSpanOptions, work: (span: TraceSpan) => Promise<T>): Promise<T> {
+    const live = this.#question?.live;
+    const span = live ? live.child(name, options) : tracing(settings) ? await this.#ownTrace(settings, name, options) : NO_TRACE;
+    if (!span.recording) return work(NO_TRACE);
+    try {
+      return await work(span);
+    } catch (error) {
+      span.fail(AutouiError.isInstance(error) ? error.code : ((error as {name?: string} | undefined)?.name ?? 'Error'));
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  async #ownTrace(settings: SessionSettings, name: string, options: ChildSpanOptions): Promise<TraceSpan> {
+    try {
+      return this.#tracerFor(settings, await importTracing()).tracer.startTrace(name, options);
+    } catch {
+      return NO_TRACE;
+    }
+  }
+
+  /**
    * The question's `invoke_agent` span, under the settings it runs with (a view sets them just
    * before the loop); `NO_TRACE` when tracing is off or its chunk did not load. Never rejects.
    */
@@ -110,19 +148,23 @@ export class SessionTelemetry {
     if (!tracing(settings)) return NO_TRACE;
     try {
       const chunk = await importTracing();
-      const key = [settings.tracerProvider, settings.telemetry, settings.telemetryContent === true] as const;
-      // One tracer per setting: a changed endpoint, provider or content choice makes a new one.
-      if (!this.#tracer || this.#tracer.key.some((value, index) => value !== key[index])) {
-        const tracer = chunk.questionTracer(settings, (spans) => {
-          // Kept as they started (the root first), which is how a waterfall reads.
-          this.#lastTrace = spans.sort((a, b) => a.startTime - b.startTime);
-          this.#onTrace(this.#lastTrace);
-        });
-        this.#tracer = {key, tracer, end: chunk.endQuestionSpan};
-      }
-      return chunk.startQuestionSpan(this.#tracer.tracer, settings, question, startTime);
+      return chunk.startQuestionSpan(this.#tracerFor(settings, chunk).tracer, settings, question, startTime);
     } catch {
       return NO_TRACE;
     }
+  }
+
+  /** The tracer of `settings`: one per setting, so a changed endpoint, provider or content choice makes a new one. */
+  #tracerFor(settings: SessionSettings, chunk: TracingChunk): SessionTracer {
+    const key = [settings.tracerProvider, settings.telemetry, settings.telemetryContent === true] as const;
+    if (!this.#tracer || this.#tracer.key.some((value, index) => value !== key[index])) {
+      const tracer = chunk.questionTracer(settings, (spans) => {
+        // Kept as they started (the root first), which is how a waterfall reads.
+        this.#lastTrace = spans.sort((a, b) => a.startTime - b.startTime);
+        this.#onTrace(this.#lastTrace);
+      });
+      this.#tracer = {key, tracer, end: chunk.endQuestionSpan};
+    }
+    return this.#tracer;
   }
 }

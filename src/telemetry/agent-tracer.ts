@@ -58,6 +58,11 @@ export interface AgentTracer {
    * `startTime` (ms since the epoch): when it was asked, if earlier than now.
    */
   startQuestion(name: string, attributes?: TraceAttributes, startTime?: number): TraceSpan;
+  /**
+   * The root span of a trace that is not a question (a file attached before any question, an
+   * MCP App view's request after the answer): exported like the others, never handed to `onTrace`.
+   */
+  startTrace(name: string, options?: ChildSpanOptions): TraceSpan;
 }
 
 /** The span of untraced work: every method does nothing, and its children are itself. */

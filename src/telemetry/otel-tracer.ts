@@ -122,5 +122,8 @@ export function createOtelTracer(provider: TracerProvider, options: OtelTracerOp
     startQuestion(name, attributes, startTime) {
       return new OtelSpan(tracer, new QuestionRecords(options.onTrace), options.content, true, name, {attributes, startTime}, ROOT_CONTEXT);
     },
+    startTrace(name, spanOptions = {}) {
+      return new OtelSpan(tracer, new QuestionRecords(undefined), options.content, false, name, spanOptions, ROOT_CONTEXT);
+    },
   };
 }

@@ -15,7 +15,7 @@ describe('telemetry: the attributes emitted', () => {
     const known = new Set(Object.entries(semconv).filter(([key]) => key.startsWith('ATTR_')).map(([, value]) => value as string));
     const unknown = TELEMETRY_ATTRIBUTES.map((a) => a.name).filter((name) => !name.startsWith('autoui.') && !known.has(name));
     expect(unknown, `not in @opentelemetry/semantic-conventions ${SEMCONV_VERSION}`).to.deep.equal([]);
-    expect(TELEMETRY_ATTRIBUTES.filter((a) => a.content).map((a) => a.name).sort()).to.deep.equal(['gen_ai.input.messages', 'gen_ai.output.messages', 'gen_ai.tool.call.arguments', 'gen_ai.tool.call.result', 'mcp.session.id']);
+    expect(TELEMETRY_ATTRIBUTES.filter((a) => a.content).map((a) => a.name).sort()).to.deep.equal(['file.name', 'gen_ai.input.messages', 'gen_ai.output.messages', 'gen_ai.tool.call.arguments', 'gen_ai.tool.call.result', 'mcp.resource.uri', 'mcp.session.id']);
   });
 
   it('are the only ones a span keeps; content ones only with content allowed', async () => {
