@@ -3,8 +3,9 @@
  * amount, ratio, flag, note; made by test/support/file-fixtures.mjs, cached) attached to
  * `<autoui-agent files="csv">`, from `attach(file)` until it resolves (read, typed and loaded into
  * the in-browser SQL engine, in the element's Worker), against Papa Parse alone parsing the same
- * File in a Worker (rows counted and dropped). Target: ours ≤ 1.3× Papa Parse, and no main-thread
- * task over 200 ms during the attach. Each measure is a fresh page (a fresh browser context) with
+ * File in a Worker (rows counted and dropped). Target: ours ≤ 2.6× Papa Parse (issue 47 accepted
+ * that as the default engine's cost, sql.js being 13 times smaller than DuckDB-WASM; the ×1.3 target
+ * moved to the opt-in DuckDB engine, benchmark 12b), and no main-thread task over 200 ms during the attach. Each measure is a fresh page (a fresh browser context) with
  * the file fetched into it first (not timed); sides alternate; `BENCH_ROUNDS` rounds (default 3:
  * one measure of ours takes many seconds), medians, with each side's min–max and the per-round ratios.
  */
@@ -14,7 +15,7 @@ import {median, round3, type BenchResult} from '../stats.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BYTES = 100 * 1024 * 1024;
-const TARGET = 1.3;
+const TARGET = 2.6;
 const TASK_LIMIT_MS = 200;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
