@@ -8,6 +8,7 @@
  */
 import type {Message, ResumeEntry, RunAgentInput} from '@ag-ui/core';
 import type {AgentCallbacks, AgentLoopOptions, AgentResult, StopReason} from '../agent/agent-loop.js';
+import {guardCallbacks} from '../agent/guard-callbacks.js';
 import {closeCalls} from '../agent/model-turn.js';
 import {THINKING} from '../agent/run-step.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
@@ -26,6 +27,9 @@ export interface AgUiCallbacks extends AgentCallbacks {
   /** The agent replaced the conversation (MESSAGES_SNAPSHOT): the transcript to restore, as history. */
   onAgentMessages?(history: ModelMessage[]): void;
 }
+
+/** The callbacks the runner calls (an agent's text has no trimmed context), each through {@link guardCallbacks}. */
+const AG_UI_CALLBACKS = ['onText', 'onReasoning', 'onMessage', 'onToolCall', 'onStep', 'onIteration', 'onAgentState', 'onAgentMessages'] as const;
 
 /** Options of {@link runAgUiAgent}: the loop's that apply, and where the agent is. */
 export interface AgUiAgentOptions
@@ -51,7 +55,7 @@ const DEFAULT_MAX_RUNS = 10;
 /** Answers one question with the AG-UI agent at `options.url`. See the module comment. */
 export async function runAgUiAgent(question: string, options: AgUiAgentOptions): Promise<AgUiResult> {
   const signal = options.signal ?? new AbortController().signal;
-  const callbacks = safeCallbacks(options.callbacks);
+  const callbacks = guardCallbacks(options.callbacks, AG_UI_CALLBACKS);
   const frontend = new FrontendTools(options.layers, {signal, widgets: options.widgets, approval: options.approval, toolTimeoutMs: options.toolTimeoutMs});
   const messages: Message[] = [...toAgUiMessages(options.history ?? []), {id: newId('user'), role: 'user', content: question}];
   const result: AgUiResult = {
@@ -144,27 +148,4 @@ export async function runAgUiAgent(question: string, options: AgUiAgentOptions):
     }
   }
   return finish('max_iterations');
-}
-
-/** Wraps page callbacks so a throw inside one never reaches the run. */
-function safeCallbacks(callbacks: AgUiCallbacks = {}): Required<Pick<AgUiCallbacks, 'onText' | 'onReasoning' | 'onMessage' | 'onToolCall' | 'onStep' | 'onIteration' | 'onAgentState' | 'onAgentMessages'>> {
-  const wrap =
-    <A extends unknown[]>(fn: ((...args: A) => void) | undefined) =>
-    (...args: A) => {
-      try {
-        fn?.(...args);
-      } catch {
-        // Contract: callbacks must not throw; if one does, the run goes on.
-      }
-    };
-  return {
-    onText: wrap(callbacks.onText?.bind(callbacks)),
-    onReasoning: wrap(callbacks.onReasoning?.bind(callbacks)),
-    onMessage: wrap(callbacks.onMessage?.bind(callbacks)),
-    onToolCall: wrap(callbacks.onToolCall?.bind(callbacks)),
-    onStep: wrap(callbacks.onStep?.bind(callbacks)),
-    onIteration: wrap(callbacks.onIteration?.bind(callbacks)),
-    onAgentState: wrap(callbacks.onAgentState?.bind(callbacks)),
-    onAgentMessages: wrap(callbacks.onAgentMessages?.bind(callbacks)),
-  };
 }

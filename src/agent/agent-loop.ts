@@ -9,6 +9,7 @@ import type {ApprovalGate} from './approval.js';
 import {CallDrafts} from './call-drafts.js';
 import {OfferedTools} from './discovery.js';
 import {Dispatcher, type ToolCall} from './dispatcher.js';
+import {guardCallbacks} from './guard-callbacks.js';
 import {NoRenderGuard, nudgeText} from './guards.js';
 import {closeCalls, streamTurn} from './model-turn.js';
 import type {LanguageModel, Usage} from '../providers/language-model.js';
@@ -50,6 +51,9 @@ export interface AgentCallbacks {
   /** A turn is about to be requested; `tools` are the names offered. */
   onIteration?(info: {iteration: number; tools: string[]}): void;
 }
+
+/** Every callback of {@link AgentCallbacks}: the loop calls each through {@link guardCallbacks}. */
+const LOOP_CALLBACKS = ['onText', 'onReasoning', 'onContextTrimmed', 'onMessage', 'onToolCall', 'onIteration', 'onStep'] as const;
 
 /** Options of {@link runAgentLoop}. */
 export interface AgentLoopOptions extends Pick<ToolCatalogOptions, 'flatten' | 'onSchemaPatch'> {
@@ -126,7 +130,7 @@ const DEFAULT_MAX_ITERATIONS = 10;
 /** Runs one question through the agent loop. See the module comment. */
 export async function runAgentLoop(question: string, options: AgentLoopOptions): Promise<AgentResult> {
   const signal = options.signal ?? new AbortController().signal;
-  const callbacks = safeCallbacks(options.callbacks);
+  const callbacks = guardCallbacks(options.callbacks, LOOP_CALLBACKS);
   const lang = options.lang ?? 'en';
   // A small model on the device reads less and writes simpler arguments (small-model.ts).
   const size = options.provider.small ? SMALL_MODEL : LARGE_MODEL;
@@ -225,26 +229,4 @@ export async function runAgentLoop(question: string, options: AgentLoopOptions):
     drafts.settleAll();
     closeCalls(messages);
   }
-}
-
-/** Wraps page callbacks so a throw inside one never reaches the loop. */
-function safeCallbacks(callbacks: AgentCallbacks = {}): Required<AgentCallbacks> {
-  const wrap =
-    <A extends unknown[]>(fn: ((...args: A) => void) | undefined) =>
-    (...args: A) => {
-      try {
-        fn?.(...args);
-      } catch {
-        // Contract: callbacks must not throw; if one does, the run goes on.
-      }
-    };
-  return {
-    onText: wrap(callbacks.onText?.bind(callbacks)),
-    onReasoning: wrap(callbacks.onReasoning?.bind(callbacks)),
-    onContextTrimmed: wrap(callbacks.onContextTrimmed?.bind(callbacks)),
-    onMessage: wrap(callbacks.onMessage?.bind(callbacks)),
-    onToolCall: wrap(callbacks.onToolCall?.bind(callbacks)),
-    onIteration: wrap(callbacks.onIteration?.bind(callbacks)),
-    onStep: wrap(callbacks.onStep?.bind(callbacks)),
-  };
 }
