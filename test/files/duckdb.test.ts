@@ -94,6 +94,25 @@ describe('local files with DuckDB (files-engine="duckdb")', function () {
     expect(String(long.rows[0]![0])).to.match(/^x{2000}… \[48,000 more characters cut\]$/);
   });
 
+  it('names awkward CSV headers as the sql.js engine does, one column\'s new name being another\'s old one', async () => {
+    // `a b` becomes `a_b`, the name `A_B` had: `A_B` becomes `a_b_2`; a TIME column is kept as text.
+    const awkward = () => fileOf('awkward.csv', ['a b,A_B,Total (€),Seen at\n1,2,4.5,10:30\n5,6,8,11:00\n']);
+    const sqljs = createLocalFiles();
+    try {
+      const fromSqljs = await sqljs.attach(awkward());
+      const fromDuckdb = await engine.attach(awkward());
+      expect(fromDuckdb.tables).to.deep.equal(fromSqljs.tables);
+      expect(fromDuckdb.tables[0]!.columns.map((c) => c.name)).to.deep.equal(['a_b', 'a_b_2', 'total', 'seen_at']);
+    } finally {
+      sqljs.dispose();
+    }
+    expect((await engine.query('SELECT a_b, a_b_2, total, seen_at FROM awkward ORDER BY a_b')).rows).to.deep.equal([
+      [1, 2, 4.5, '10:30:00'],
+      [5, 6, 8, '11:00:00'],
+    ]);
+    await engine.remove('awkward.csv');
+  });
+
   it('refuses bad files with FILE_UNREADABLE and keeps the tables it had', async () => {
     const bad = [
       fileOf('binary.csv', [new Uint8Array([0xff, 0xfe, 0x00, 0x81, 0x00, 0xc3, 0x28, 0x0a, 0xa0, 0xa1])]),

@@ -2,15 +2,17 @@
  * Reads an attached file into one DuckDB table: a CSV or TSV file is registered (by reference:
  * DuckDB reads it from the `File` in pieces, never a whole copy in memory first) under our folder;
  * a JSON, JSON Lines or Parquet file is first converted to CSV by our own readers (duckdb-convert.ts)
- * and those bytes registered. Its columns are named as the sql.js engine names them (sql-names.ts),
- * and the table made in one transaction that also drops the file it replaces, so a failed read
- * keeps the old one.
+ * and those bytes registered. The file is read once, straight into the table (DuckDB detects its
+ * dialect and types in that same read), then its columns named as the sql.js engine names them
+ * (duckdb-columns.ts); all in one transaction that also drops the file it replaces, so a failed
+ * read keeps the old one.
  */
-import type {ColumnType, FileKind, FileTable} from '../file-types.js';
+import type {FileKind, FileTable} from '../file-types.js';
 import {kindOfFile} from '../file-kinds.js';
-import {quoteName, sqlName, uniqueName} from '../sql-names.js';
+import {quoteName, uniqueName} from '../sql-names.js';
 import type {AttachRequest, ConvertedFile} from '../worker-protocol.js';
 import {FileUnreadable} from '../worker/failures.js';
+import {shapeColumns, shapeStatements} from './duckdb-columns.js';
 import {FILES_FOLDER, type DuckdbSession} from './duckdb-database.js';
 import {plainRows} from './duckdb-values.js';
 
@@ -43,17 +45,6 @@ export const CONVERTED_KINDS: readonly FileKind[] = ['json', 'jsonl', 'parquet']
 /** What converts a file of {@link CONVERTED_KINDS} to CSV (undefined for another kind: DuckDB reads it itself). */
 export type Converter = (file: File, fileName: string, kind: FileKind) => Promise<ConvertedFile> | undefined;
 
-/** Our type of a DuckDB column type, and the SQL that stores it (anything else as text). */
-function columnOf(duckType: string, source: string): {type: ColumnType; select: string} {
-  const type = duckType.toUpperCase();
-  if (/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/.test(type)) return {type: 'integer', select: source};
-  if (/^(FLOAT|DOUBLE|REAL)$|^DECIMAL/.test(type)) return {type: 'real', select: `CAST(${source} AS DOUBLE)`};
-  if (type === 'BOOLEAN') return {type: 'boolean', select: source};
-  if (type === 'DATE' || type.startsWith('TIMESTAMP')) return {type: 'date', select: source};
-  if (type === 'BLOB') return {type: 'text', select: source};
-  return {type: 'text', select: `CAST(${source} AS VARCHAR)`};
-}
-
 /**
  * Reads `request.file` into a table named after its base name; returns it. `fileId` makes its path
  * unique; `converting` is the file as CSV when DuckDB does not read its kind itself (see
@@ -67,21 +58,22 @@ export async function loadDuckdbFile({db, conn, client}: DuckdbSession, request:
   const reader = converted ? convertedReader(path, converted) : readerOf(kind, path, fileName);
   if (converted) await db.registerFileBuffer(path, new Uint8Array(converted.csv));
   else await db.registerFileHandle(path, file, client.DuckDBDataProtocol.BROWSER_FILEREADER, true);
+  const name = uniqueName(request.baseName, new Set(request.taken.map((t) => t.toLowerCase())));
   try {
-    const described = plainRows(await conn.query(`DESCRIBE SELECT * FROM ${reader}`)) as [string, string][];
-    if (described.length === 0) throw new FileUnreadable(`"${fileName}" has no columns to read.`);
-    if (described.length > MAX_COLUMNS) {
-      throw new FileUnreadable(`"${fileName}" has ${described.length.toLocaleString('en')} columns; at most ${MAX_COLUMNS.toLocaleString('en')} are read, so it is not attached.`);
-    }
-    const names = new Set<string>();
-    const columns = described.map(([source, duckType], i) => ({name: uniqueName(sqlName(String(source), `column_${i + 1}`), names), ...columnOf(String(duckType), quoteName(String(source)))}));
-    const name = uniqueName(request.baseName, new Set(request.taken.map((t) => t.toLowerCase())));
     await conn.query('BEGIN TRANSACTION');
     try {
       for (const old of request.replaces) await conn.query(`DROP TABLE IF EXISTS ${quoteName(old)}`);
-      await conn.query(`CREATE TABLE ${quoteName(name)} AS SELECT ${columns.map((c) => `${c.select} AS ${quoteName(c.name)}`).join(', ')} FROM ${reader}`);
-      const [[rows]] = plainRows(await conn.query(`SELECT count(*) FROM ${quoteName(name)}`)) as [[number]];
+      // CREATE TABLE AS answers the rows it wrote: no count(*) after it.
+      const [[rows] = []] = plainRows(await conn.query(`CREATE TABLE ${quoteName(name)} AS SELECT * FROM ${reader}`)) as [number][];
+      const described = plainRows(await conn.query(`SELECT column_name, column_type FROM (DESCRIBE ${quoteName(name)})`)) as [string, string][];
+      if (described.length === 0) throw new FileUnreadable(`"${fileName}" has no columns to read.`);
+      if (described.length > MAX_COLUMNS) {
+        throw new FileUnreadable(`"${fileName}" has ${described.length.toLocaleString('en')} columns; at most ${MAX_COLUMNS.toLocaleString('en')} are read, so it is not attached.`);
+      }
       if (!rows) throw new FileUnreadable(`"${fileName}" has no rows to read.`);
+      const columns = shapeColumns(described.map(([source, type]) => [String(source), String(type)] as const));
+      const statements = shapeStatements(name, columns);
+      if (statements.length) await conn.query(statements.join(';\n'));
       await conn.query('COMMIT');
       return [{name, rows, columns: columns.map(({name, type}) => ({name, type}))}];
     } catch (error) {
