@@ -7,9 +7,10 @@
  */
 import type {ToolOutput} from '../agent/types.js';
 import type {WidgetInstance, WidgetSink} from '../agent/widget-sink.js';
+import type {TraceSpan} from '../telemetry/agent-tracer.js';
 import {coerceToSchema} from './repair-params.js';
 import {checkStyles, STYLE_PROPERTIES} from './style-policy.js';
-import {checkWidgetParams, checkedWhenShownNote} from './widget-params.js';
+import {checkWidgetParams, checkedWhenShownNote, endValidation, startValidation} from './widget-params.js';
 import {NO_CANVAS, type DisplayRules} from './display-tool.js';
 import type {WebMcpToolSpec} from './webmcp-server.js';
 
@@ -35,8 +36,8 @@ function numberArg(args: Record<string, unknown>, key: string): number | undefin
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** Executes one `canvas` call on `store`. */
-export function canvasAction(rules: DisplayRules, args: Record<string, unknown>, store: WidgetSink | undefined): ToolOutput {
+/** Executes one `canvas` call on `store`; `trace`: the call's span, when traced (an update's check is a `validate_widget` child). */
+export function canvasAction(rules: DisplayRules, args: Record<string, unknown>, store: WidgetSink | undefined, trace?: TraceSpan): ToolOutput {
   if (!store) return NO_CANVAS;
   const action = String(args.action ?? '').toLowerCase();
   if (action === 'list') {
@@ -100,7 +101,9 @@ export function canvasAction(rules: DisplayRules, args: Record<string, unknown>,
       if (!isObject(patch)) return fail({error: 'update needs "params", an object with the params to change (null removes one)'});
       const merged: Record<string, unknown> = {...current.params, ...patch};
       for (const [key, value] of Object.entries(patch)) if (value === null) delete merged[key];
+      const span = startValidation(trace, current.type);
       const checked = checkWidgetParams(merged, definition.validator, rules.imageHosts(), [], rules.blockedImages, definition.checkedWhenShown);
+      endValidation(span, checked);
       if (!checked.ok) return checked.output;
       if (!store.update(id, checked.params)) return notChanged(id);
       return ok(
@@ -132,6 +135,6 @@ export function canvasToolSpec(rules: DisplayRules): WebMcpToolSpec {
       required: ['action'],
     },
     displays: true,
-    execute: (args, context) => canvasAction(rules, args, context.widgets),
+    execute: (args, context) => canvasAction(rules, args, context.widgets, context.trace),
   };
 }

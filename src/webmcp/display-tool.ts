@@ -6,9 +6,10 @@
  */
 import type {ToolExecutionContext, ToolOutput} from '../agent/types.js';
 import type {WidgetSink} from '../agent/widget-sink.js';
+import type {TraceSpan} from '../telemetry/agent-tracer.js';
 import {repairCall} from './repair-params.js';
 import {findWidget} from './find-widget.js';
-import {checkWidgetParams, checkedWhenShownNote} from './widget-params.js';
+import {checkWidgetParams, checkedWhenShownNote, endValidation, startValidation} from './widget-params.js';
 import {previewWidget} from './widget-preview.js';
 import {restoreWidget} from './restore-widget.js';
 import type {DisplayRules} from './display-rules.js';
@@ -22,8 +23,8 @@ const fail = (value: Record<string, unknown>): ToolOutput => ({text: JSON.string
 /** The answer when a run has no canvas to show anything on (the loop was run without `widgets`). */
 export const NO_CANVAS: ToolOutput = fail({error: 'There is no canvas on this page to show widgets on. Answer in words instead.'});
 
-/** Executes one `widget_display` call on `canvas`. */
-export function displayWidget(rules: DisplayRules, args: Record<string, unknown>, canvas: WidgetSink | undefined): ToolOutput {
+/** Executes one `widget_display` call on `canvas`; `trace`: the call's span, when traced (its check is a `validate_widget` child). */
+export function displayWidget(rules: DisplayRules, args: Record<string, unknown>, canvas: WidgetSink | undefined, trace?: TraceSpan): ToolOutput {
   const {name, params, repairs} = repairCall(args ?? {});
   const known = rules.catalog.list().map((d) => d.type);
   if (typeof name !== 'string' || !name) {
@@ -34,7 +35,9 @@ export function displayWidget(rules: DisplayRules, args: Record<string, unknown>
     return fail({error: `Unknown widget "${name}". Use one of: ${known.join(', ')}`, known_widgets: known});
   }
   if (definition.type !== name) repairs.push(`the widget name "${name}" was read as "${definition.type}"`);
+  const span = startValidation(trace, definition.type);
   const checked = checkWidgetParams(params, definition.validator, rules.imageHosts(), repairs, rules.blockedImages, definition.checkedWhenShown);
+  endValidation(span, checked);
   if (!checked.ok) return checked.output;
   if (!canvas) return NO_CANVAS;
   const instance = canvas.create({type: definition.type, params: checked.params});
@@ -83,7 +86,7 @@ export function displayToolSpec(rules: DisplayRules): WebMcpToolSpec {
       return {anyOf: branches};
     },
     displays: true,
-    execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets),
+    execute: (args, context: ToolExecutionContext) => displayWidget(rules, args, context.widgets, context.trace),
     preview: (args, finished) => previewWidget(rules, args, finished),
     restore: (widget) => restoreWidget(rules, widget),
   };

@@ -4,6 +4,8 @@
  * (a removed URL may leave a list item incomplete: that item is removed, and said so).
  */
 import type {ToolOutput} from '../agent/types.js';
+import {ErrorCodes} from '../errors.js';
+import {NO_TRACE, type TraceSpan} from '../telemetry/agent-tracer.js';
 import type {ValidationIssue, Validator} from '../schema/validator.js';
 import type {JsonSchema} from '../schema/json-schema.js';
 import {pointerKeys} from '../schema/json-pointer.js';
@@ -48,6 +50,21 @@ function removeContainingItem(root: Record<string, unknown>, path: string): stri
 export function checkedWhenShownNote(later: readonly string[]): Record<string, string> {
   if (!later.length) return {};
   return {checked_when_shown: `URLs in ${later.join(', ')} are checked as each item is shown (refused ones shown empty): dropped_urls lists what was checked so far`};
+}
+
+/**
+ * The `validate_widget {type}` span of a tool call's check of params, a child of the call's
+ * `execute_tool` span (`trace`, given to the tool only when traced). Untraced: the shared
+ * `NO_TRACE`, so a check costs no allocation.
+ */
+export function startValidation(trace: TraceSpan | undefined, type: string): TraceSpan {
+  return trace?.recording ? trace.child(`validate_widget ${type}`, {attributes: {'autoui.widget.type': type}}) : NO_TRACE;
+}
+
+/** Ends a {@link startValidation} span, failed with `INVALID_WIDGET_PROPS` when the params were refused. */
+export function endValidation(span: TraceSpan, checked: ParamsCheck): void {
+  if (!checked.ok) span.fail(ErrorCodes.INVALID_WIDGET_PROPS);
+  span.end();
 }
 
 /**
