@@ -5,6 +5,7 @@ import {join} from 'node:path';
 import {leafletTrustedTypes} from './scripts/leaflet-trusted-types.mjs';
 import {zodWithoutJsonSchema} from './scripts/zod-without-json-schema.mjs';
 import {lazySdkDependencies} from './scripts/lazy-sdk-dependencies.mjs';
+import {compileHints} from './scripts/build-compile-hints.mjs';
 
 
 /** The npm packages inside the files Worker's source (written by scripts/gen-files-worker.mjs). */
@@ -219,6 +220,9 @@ function firstLoadGroups(): Plugin {
   };
 }
 
+/** The element's first-load chunks (the two groups below): compiled as they stream in (scripts/build-compile-hints.mjs). */
+const isFirstLoadChunk = (chunk: {name: string; isEntry: boolean}) => !chunk.isEntry && (chunk.name === 'element' || chunk.name === 'shared');
+
 /** The ES entries, built together so the element, `autoui-agent/core` and `autoui-agent/widgets` share every module they have in common. */
 const entries = {'autoui-agent': 'src/bundle.ts', core: 'src/core.ts', widgets: 'src/widgets-entry.ts'};
 
@@ -299,7 +303,7 @@ export default defineConfig(({mode}): UserConfig => {
   }
   return {
     ...common,
-    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), zodWithoutJsonSchema(), lazySdkDependencies(), hoistTransitiveImports(), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
+    plugins: [wllamaWasmFile({emit: true}), leafletTrustedTypes(), zodWithoutJsonSchema(), lazySdkDependencies(), hoistTransitiveImports(), compileHints(isFirstLoadChunk), thirdPartyLicenses(), sandboxPage(), firstLoadGroups()],
     build: {
       target: 'es2022',
       emptyOutDir: true,
