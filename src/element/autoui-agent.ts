@@ -1,7 +1,7 @@
 import {html, nothing} from 'lit';
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
-import {resolveLanguage, type ResolvedLanguage} from '../policy/language.js';
+import {resolveLanguage, uiLanguage, type ResolvedLanguage} from '../policy/language.js';
 import {AgentSession, type RestoreResult} from '../session/agent-session.js';
 import {preloadRunEngine} from '../session/engine-chunks.js';
 import type {SessionEvent} from '../session/session-events.js';
@@ -152,9 +152,9 @@ export class AutouiAgent extends AutouiAgentAttributes {
     return this.session.layers;
   }
 
-  /** The language of the prompt and the element's texts (`policy/language.ts`): `lang`, else the page's. */
+  /** The language of the prompt and the element's texts (`policy/language.ts`): `lang`, else the page's (not the locale, whose `Intl` call would cost the first render a millisecond). */
   get language(): 'fr' | 'en' {
-    return this.#language().language;
+    return uiLanguage(this.getAttribute('lang')?.trim() || document.documentElement.lang);
   }
 
   /** The site's own agent's state (`agent`; read-only): as its last state event left it, undefined before any. */
@@ -266,8 +266,8 @@ export class AutouiAgent extends AutouiAgentAttributes {
         ${this.debug ? html`<autoui-console part="console" .servers=${session.servers} .runs=${this.#console.runs} .language=${language}></autoui-console>` : nothing}
         <slot></slot>
       </div>
-      ${this.#views.canvas({readonly: this.readonly, registry: this.#widgets.registry, sandboxUrl: this.sandboxUrl,
-        language: this.#language(), dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr', imageHosts: this.#imageHosts()})}
+      ${this.#views.canvas(() => ({readonly: this.readonly, registry: this.#widgets.registry, sandboxUrl: this.sandboxUrl,
+        language: this.#language(), dir: this.matches(':dir(rtl)') ? 'rtl' : 'ltr', imageHosts: this.#imageHosts()}))}
       <div class="ask">
         ${this.#files.loaded?.view() ?? nothing}
         ${this.readonly ? nothing : composerSlot({running: session.running, language, accept: this.#files.loaded?.accept}, this.#composerActions)}

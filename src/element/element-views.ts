@@ -62,11 +62,13 @@ export class ElementViews {
   /**
    * The canvas, bound to the session, once its chunk is there. Until then an empty box with its
    * class and part holds its place (the canvas is empty until the engine has loaded anyway), so
-   * the canvas element is made once, already defined, with every binding it needs.
+   * the canvas element is made once, already defined, with every binding it needs. The settings
+   * are read only then: the placeholder needs none, and the locale among them asks `Intl`.
    */
-  canvas(settings: CanvasSettings) {
+  canvas(settingsOf: () => CanvasSettings) {
     const view = this.#canvas;
     if (!view) return html`<div class="canvas" part="canvas"></div>`;
+    const settings = settingsOf();
     return html`<autoui-canvas
       class="canvas"
       part="canvas"
