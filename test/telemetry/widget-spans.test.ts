@@ -10,6 +10,12 @@ import {createScenario, engineLoaded, mountAgent, widgetsRendered, type Turn} fr
 
 const DISPLAY = 'autoui_webmcp_widget_display';
 const CANVAS = 'autoui_webmcp_canvas';
+/** The element's tracing modules the page fetched (its chunk: question-span and the OpenTelemetry adapter). */
+const tracingLoaded = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((name) => name.includes('/src/telemetry/otel') || name.includes('/src/session/question-span'));
 /** `SpanStatusCode.ERROR` of @opentelemetry/api. */
 const ERROR = 2;
 
@@ -28,14 +34,15 @@ const byName = (spans: ReadableSpan[], name: string) => spans.filter((s) => s.na
 
 describe('telemetry: validate_widget spans', function () {
   this.timeout(60_000);
+  // The page's resource list holds 250 entries by default, which its modules fill: room for the chunks looked for.
+  before(() => performance.setResourceTimingBufferSize(100_000));
 
   // First in the file: the page has loaded no tracing code of the element yet.
   it('with tracing off, shows the widget and loads no tracing code', async () => {
     const {agent} = await widgetAgent([{toolCalls: [{name: DISPLAY, input: {name: 'stat', params: {label: 'Rainy days', value: 12}}}]}, {text: 'Shown.'}], false);
     const result = await agent.ask('How many rainy days?');
     expect(result.widgets.map((w) => w.type)).to.deep.equal(['stat']);
-    const loaded = performance.getEntriesByType('resource').map((e) => e.name);
-    expect(loaded.filter((name) => name.includes('/src/telemetry/otel') || name.includes('/src/session/question-span'))).to.deep.equal([]);
+    expect(tracingLoaded()).to.deep.equal([]);
     expect(agent.session.lastTrace).to.deep.equal([]);
     agent.remove();
   });
@@ -59,6 +66,7 @@ describe('telemetry: validate_widget spans', function () {
       [true, 'INVALID_WIDGET_PROPS'],
     ]);
     expect(executes[1]!.status.code, 'the call failed too').to.equal(ERROR);
+    expect(tracingLoaded(), 'the check of the test above sees the tracing chunk when it loads').to.not.deep.equal([]);
     await provider.shutdown();
     agent.remove();
   });

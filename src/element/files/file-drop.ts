@@ -14,22 +14,23 @@ import {kindOfFile, parseFilesAttribute} from '../../files/file-kinds.js';
 import {DEFAULT_FILE_MAX_BYTES, type AttachedFile} from '../../files/file-types.js';
 import type {LocalFiles} from '../../files/local-files-api.js';
 import type {AgentSession} from '../../session/agent-session.js';
+import type {TraceSpan} from '../../telemetry/agent-tracer.js';
 import type {SnapshotFile} from '../../session/snapshot/snapshot-format.js';
 import type {FileNotice} from '../../session/transcript.js';
 import {emit, type AutouiFileDetail} from '../events.js';
 import {filesView, type FileChip} from './file-chips.js';
 import {FILE_STRINGS, sizeRefusalText} from './file-strings.js';
 import {FileStore} from './file-store.js';
+import {filesEngineOf, loadFileSpan, tracingSettings, type FileTraceHost} from './file-trace.js';
 import {elementStores, type StoresElement} from '../element-stores.js';
 import {storedCopyKey} from '../stored-copy-key.js';
 
-/** What the files need of their element: the attributes (`persist-files` through its stores), the session, the language, a re-render. */
-export interface FileDropHost extends StoresElement {
+/** What the files need of their element: the attributes (`persist-files` through its stores, tracing), the session, the language, a re-render. */
+export interface FileDropHost extends StoresElement, FileTraceHost {
   readonly session: AgentSession;
   readonly fileKinds?: string;
   readonly filesMaxBytes: number;
-  /** `duckdb`: DuckDB-WASM reads the files (its chunk instead of the default engine's); and where its files are. */
-  readonly filesEngine?: string;
+  /** Where DuckDB-WASM's files are, when `files-engine="duckdb"` has it read the files (its chunk instead of the default engine's). */
   readonly filesEngineBundles?: string;
   /** A read-only element asks nothing: it takes no dropped, picked or pasted file (`attach()` still works). */
   readonly readonly: boolean;
@@ -107,9 +108,21 @@ export class FileDrop {
     this.take(files);
   }
 
-  /** Reads `file` and attaches it; `told` false: no transcript line (a kept file attached again). Rejects with the `AutouiError`. */
+  /**
+   * Reads `file` and attaches it; `told` false: no transcript line (a kept file attached again).
+   * Rejects with the `AutouiError`. Traced, it is a `load_file` span: a child of the question being
+   * answered, else a trace of its own (a kept file read again too: that is a load like the first).
+   */
   async attach(file: File, told = true): Promise<AutouiFileDetail> {
     if (!(file instanceof File)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, 'attach(file) needs a File.');
+    const session = this.host.session;
+    // Before any question the session knows nothing of the element's tracing attributes.
+    session.configure(tracingSettings(this.host));
+    return session.traced('load_file', (span) => this.#read(file, told, span), loadFileSpan(file, this.host));
+  }
+
+  /** {@link attach}'s work, in its span (a refusal's code marks it, by the session). */
+  async #read(file: File, told: boolean, span: TraceSpan): Promise<AutouiFileDetail> {
     const chip: FileChip = {name: file.name, size: file.size};
     this.#reading = [...this.#reading, chip];
     this.host.requestUpdate();
@@ -124,6 +137,7 @@ export class FileDrop {
       }
       const {files, layer} = await this.#load();
       const attached = await files.attach(file);
+      span.set({'autoui.file.rows': attached.rows});
       if (!this.host.session.layers.includes(layer)) this.host.session.addLayer(layer);
       if (told) this.#notice('info', {event: 'attached', names: [attached.name], rows: attached.rows, columns: attached.columns});
       emit(this.host, 'autoui-file-attached', detailOf(attached));
@@ -176,7 +190,7 @@ export class FileDrop {
    */
   #prepare(): void {
     // The listeners stay: past the first start this returns at once.
-    if (this.#engine || this.host.filesEngine?.trim().toLowerCase() !== 'duckdb' || !this.accept) return;
+    if (this.#engine || filesEngineOf(this.host) !== 'duckdb' || !this.accept) return;
     void this.#load().then(({files}) => files.prepare(), () => undefined);
   }
 
@@ -206,7 +220,7 @@ export class FileDrop {
       },
     };
     const engine =
-      host.filesEngine?.trim().toLowerCase() === 'duckdb'
+      filesEngineOf(host) === 'duckdb'
         ? import('../../files/duckdb/duckdb-engine.js').then(({createDuckdbFiles, createFilesLayer}) => ({
             files: createDuckdbFiles(Object.create(options, {bundles: {get: () => host.filesEngineBundles || undefined}}) as typeof options),
             createFilesLayer,
