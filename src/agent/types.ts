@@ -133,6 +133,8 @@ export interface McpLayer {
 /** Options of the app channel's requests. */
 export interface AppRequestOptions {
   signal?: AbortSignal;
+  /** The request's own client span (the session's, for a view's request); absent: untraced. */
+  trace?: TraceSpan;
 }
 
 /**

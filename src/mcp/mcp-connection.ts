@@ -19,16 +19,17 @@ import {appViewPreviewer, showAppView} from './app-views.js';
 import {listServerTools} from './list-server-tools.js';
 import {McpSession, withDeadline} from './mcp-session.js';
 import {completeSignIn, withSignIn, type SignInContext} from './sign-in.js';
-import type {DisabledTool, McpConnection, McpServerOptions} from './mcp-types.js';
+import type {DisabledTool, McpConnection, McpServerOptions, ProtocolMemory, ProtocolVerdict} from './mcp-types.js';
 import {StoredOAuthProvider} from './oauth-provider.js';
-import {failureContext, openClient} from './open-client.js';
+import {failureContext, openClient, type OpenClientOptions} from './open-client.js';
 import {forgetPageVerdict, pageProtocolMemory, recall, remember} from './protocol-memory.js';
 import {PROMPT_RECIPE_TOOLS, callPromptRecipeTool, listPrompts, promptsAsRecipes} from './prompt-recipes.js';
 import {SKILL_RECIPE_TOOLS, callSkillRecipeTool, skillsAsRecipes} from './skill-recipes.js';
 import {fetchRecipeList} from './recipe-list.js';
 import {toToolOutput} from './tool-result.js';
 import type {TraceSpan} from '../telemetry/agent-tracer.js';
-import {traceMeta, type TracedRequest} from '../telemetry/trace-meta.js';
+import type {TracedRequest} from '../telemetry/trace-meta.js';
+import {RequestSpans} from './request-spans.js';
 
 /** Default milliseconds for the handshake and the tool list. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -45,11 +46,16 @@ function resolveUrl(url: string): URL {
 
 const PROTOCOLS = new Set(['auto', '2026-07-28', '2025-11-25']);
 
+/** How a connection is traced: `trace` is the span its requests (`initialize`, the lists read) are children of. */
+export interface ConnectTracing {
+  trace?: TraceSpan;
+}
+
 /**
  * Connects one MCP server. Throws an `AutouiError` (`MCP_CONNECT`, `MCP_CORS`, `MCP_TIMEOUT`,
  * `MCP_AUTH_REQUIRED`, `MCP_AUTH_DENIED`, `MCP_AUTH_FAILED`, `ABORTED`, `INVALID_ARGUMENT`).
  */
-export async function connectMcpServer(options: McpServerOptions): Promise<McpConnection> {
+export async function connectMcpServer(options: McpServerOptions & ConnectTracing): Promise<McpConnection> {
   const url = resolveUrl(options.url);
   if (!httpUrl(url.href)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, `connectMcpServer: only http(s) URLs are supported, got "${url.protocol}".`);
   const protocol = options.protocol ?? 'auto';
@@ -64,8 +70,27 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
   // A static token is the page's own arrangement: no sign-in flow on top of it.
   const authProvider = options.auth && !options.token ? new StoredOAuthProvider(options.auth, url.href) : undefined;
   const signIn: SignInContext = {server: label, url, auth: options.token ? undefined : options.auth, provider: authProvider, signal: options.signal};
-  const openOptions = {url, label, headers, protocol, authProvider, elicit: options.elicit};
+  // Every transport of the connection is tapped: each request gets its client span when traced.
+  const requestSpans = new RequestSpans(url);
+  const openOptions = {url, label, headers, protocol, authProvider, elicit: options.elicit, requestSpans};
+  return requestSpans.within(options.trace, () => connectTraced(options, {url, label, memory, memoryKey, prior, deadline, signIn, openOptions}));
+}
 
+interface ConnectInput {
+  url: URL;
+  label: string;
+  memory: ProtocolMemory;
+  memoryKey: string;
+  prior: ProtocolVerdict | undefined;
+  deadline: Parameters<typeof withDeadline>[0];
+  signIn: SignInContext;
+  openOptions: Omit<OpenClientOptions, 'signal' | 'prior'> & {requestSpans: RequestSpans};
+}
+
+/** The handshake and the lists of {@link connectMcpServer}, inside the connection's trace. */
+async function connectTraced(options: McpServerOptions & ConnectTracing, input: ConnectInput): Promise<McpConnection> {
+  const {url, label, memory, memoryKey, prior, deadline, signIn, openOptions} = input;
+  const authProvider = openOptions.authProvider;
   let opened;
   try {
     const resumed = authProvider && (await options.auth?.resume?.(url.href));
@@ -75,7 +100,8 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
     throw await toConnectError(error, {url: url.href, label, ...failureContext(error)});
   }
   await remember(memory, memoryKey, opened.verdict);
-  const session = new McpSession(opened, {...openOptions, timeoutMs, signIn});
+  const session = new McpSession(opened, {...openOptions, timeoutMs: deadline.timeoutMs, signIn});
+  openOptions.requestSpans.facts = () => ({protocol: session.protocol, sessionId: session.sessionId});
   try {
     const {tools, appTools, disabled, recipes, syntheticRecipes} = await withDeadline(deadline, async (signal) => {
       const listed = await session.signedIn(() => listServerTools(session.client, signal, options.tools));
@@ -92,7 +118,7 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpCo
       }
       return none;
     });
-    return buildConnection(session, {options, label, url, tools, appTools, disabled, recipes, syntheticRecipes});
+    return buildConnection(session, {options, label, url, tools, appTools, disabled, recipes, syntheticRecipes, spans: openOptions.requestSpans});
   } catch (error) {
     await session.close();
     // A remembered 2026-07-28 verdict is adopted without any request: a server that changed since
@@ -115,6 +141,8 @@ interface BuildInput {
   recipes?: Recipe[];
   /** Where the synthetic recipe tools read from: the server's prompts or its skills. */
   syntheticRecipes?: 'prompts' | 'skills';
+  /** The connection's client spans. */
+  spans: RequestSpans;
 }
 
 async function buildConnection(session: McpSession, input: BuildInput): Promise<McpConnection> {
@@ -122,12 +150,14 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
   const info = client.getServerVersion();
   const serverName = input.options.name ?? info?.name ?? input.url.host;
   const byName = new Map(input.tools.map((t) => [t.name, t]));
+  const {spans} = input;
 
   /**
    * The server's own `tools/call` result, as JSON. Traced: a `tools/call {name}` client span, child
-   * of the call's `execute_tool` span, whose context goes in `params._meta` (both eras).
+   * of the call's `execute_tool` span (or `own`, a view's request span), whose context goes in
+   * `params._meta` (both eras).
    */
-  const callServer = (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress' | 'trace'>): Promise<Record<string, unknown>> => {
+  const callServer = (name: string, args: Record<string, unknown>, context: Pick<ToolExecutionContext, 'signal' | 'reportProgress' | 'trace'>, own?: TraceSpan): Promise<Record<string, unknown>> => {
     const options: CallToolRequestOptions = {
       signal: context.signal,
       onprogress: () => context.reportProgress(),
@@ -140,15 +170,12 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     // (2026-07-28) the Mcp-Param header mirroring.
     const toolDefinition = session.definitions.get(name);
     if (toolDefinition) options.toolDefinition = toolDefinition;
-    return tracedRequest(context.trace, 'tools/call', name, (meta) => session.signedIn(() => session.client.callTool({name, arguments: args, ...meta}, options)) as Promise<unknown> as Promise<Record<string, unknown>>);
+    const span = own?.recording ? spans.adopt(own, 'tools/call', name) : spans.start(context.trace, 'tools/call', name);
+    return spans.send(span, (meta) => session.signedIn(() => session.client.callTool({name, arguments: args, ...meta}, options)) as Promise<unknown> as Promise<Record<string, unknown>>);
   };
 
   /** Sends one request of a question traced by `trace`, in a client span whose context `send` puts in `params._meta`. */
-  const tracedRequest: TracedRequest = (trace, method, target, send) => {
-    const span = mcpSpan(trace, session, input.url, method, target);
-    const sent = send(traceMeta(span));
-    return span ? endMcpSpan(span, sent) : sent;
-  };
+  const tracedRequest: TracedRequest = (trace, method, target, send) => spans.send(spans.start(trace, method, target), send);
 
   /**
    * Runs `run` against the session; when the server forgot it (HTTP 404: a restart, an expiry),
@@ -222,13 +249,14 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
             throw new AutouiError(ErrorCodes.APP_REFUSED, `${name} is not a tool the MCP server ${serverName} lets its apps call.`, {details: {server: serverName, tool: name}});
           }
           const signal = options.signal ?? new AbortController().signal;
-          return withSession(name, signal, () => callServer(name, args, {signal, reportProgress: noProgress}));
+          // The view's request span (the session's) is the tools/call span itself.
+          return spans.within(options.trace, () => withSession(name, signal, () => callServer(name, args, {signal, reportProgress: noProgress}, options.trace)));
         },
         readResource: async (uri, options = {}) => {
           const signal = options.signal ?? new AbortController().signal;
-          return withSession(`resources/read ${uri}`, signal, async () =>
-            (await session.signedIn(() => session.client.readResource({uri}, {signal, timeout: DEFAULT_CONNECT_TIMEOUT_MS * 3}))) as unknown as Record<string, unknown>,
-          );
+          const read = (meta: {_meta?: Record<string, string>}) => session.signedIn(() => session.client.readResource({uri, ...meta}, {signal, timeout: DEFAULT_CONNECT_TIMEOUT_MS * 3}));
+          const span = options.trace?.recording ? spans.adopt(options.trace, 'resources/read', undefined, uri) : undefined;
+          return spans.within(options.trace, () => withSession(`resources/read ${uri}`, signal, async () => (await spans.send(span, read)) as unknown as Record<string, unknown>));
         },
       }
     : undefined;
@@ -240,7 +268,8 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     description: client.getInstructions() ?? info?.title,
     tools: input.tools,
     recipes: input.recipes,
-    execute: callModelTool,
+    // A request the SDK makes for a call (a Skills file read, a session re-opened) is the call's too.
+    execute: (name, args, context) => spans.within(context.trace, () => callModelTool(name, args, context)),
     ...(apps ? {apps, previewTool: appViewPreviewer(serverName, apps.id, byName)} : {}),
   };
   layer.recipes ??= await fetchRecipeList(layer);
@@ -252,41 +281,6 @@ async function buildConnection(session: McpSession, input: BuildInput): Promise<
     disabledTools: input.disabled,
     close: () => session.close(),
   };
-}
-
-/**
- * An MCP client span (`{mcp.method.name} {target}`, MCP semantic conventions) under `parent`;
- * undefined when the work is not traced.
- */
-function mcpSpan(parent: TraceSpan | undefined, session: McpSession, url: URL, method: string, target: string | undefined): TraceSpan | undefined {
-  if (!parent?.recording) return undefined;
-  return parent.child(target ? `${method} ${target}` : method, {
-    kind: 'client',
-    attributes: {
-      'mcp.method.name': method,
-      'mcp.session.id': session.sessionId,
-      'mcp.protocol.version': session.protocol,
-      'gen_ai.tool.name': method === 'tools/call' ? target : undefined,
-      'server.address': url.hostname,
-      'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
-    },
-  });
-}
-
-/** Ends `span` as `request` settles (failed with the error's code), passing the request's outcome on. */
-function endMcpSpan<T>(span: TraceSpan, request: Promise<T>): Promise<T> {
-  return request.then(
-    (value) => {
-      if ((value as {isError?: unknown}).isError === true) span.fail('tool_error');
-      span.end();
-      return value;
-    },
-    (error: unknown) => {
-      span.fail(AutouiError.isInstance(error) ? error.code : ((error as {name?: string})?.name ?? 'Error'));
-      span.end();
-      throw error;
-    },
-  );
 }
 
 /** A failed call as a typed error whose message the model can act on. */

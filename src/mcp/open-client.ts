@@ -20,6 +20,7 @@ import {answerElicitation} from './elicitation.js';
 import {RuntimeSchemaValidator} from './sdk-validator.js';
 import {SKILLS_EXTENSION} from './skill-recipes.js';
 import type {StoredOAuthProvider} from './oauth-provider.js';
+import type {RequestSpans} from './request-spans.js';
 import type {ElicitationHandler, McpProtocolChoice, ProtocolVerdict} from './mcp-types.js';
 
 /** How we introduce ourselves (`initialize`, or each 2026-07-28 request's `_meta`). */
@@ -132,6 +133,8 @@ export interface OpenClientOptions {
   /** The OAuth client, when the app signs in. */
   authProvider?: StoredOAuthProvider;
   elicit?: ElicitationHandler;
+  /** The connection's client spans: each transport opened is tapped, so every request can be traced. */
+  requestSpans?: RequestSpans;
 }
 
 /** What a failed attempt got as far as, by its error: whether `initialize` answered, the session id read. */
@@ -210,6 +213,7 @@ async function openStreamable(options: OpenClientOptions, protocol: McpProtocolC
     fetch: fetchFor(seen),
     ...(options.authProvider ? {authProvider: options.authProvider} : {}),
   });
+  options.requestSpans?.tap(transport);
   try {
     await connectWithSignal(client, () => client.connect(transport, {signal: options.signal, ...(prior ? {prior: priorOf(prior)} : {})}), options.signal);
   } catch (error) {
@@ -232,6 +236,7 @@ async function openStreamable(options: OpenClientOptions, protocol: McpProtocolC
 async function openLegacySse(options: OpenClientOptions): Promise<OpenedClient> {
   const client = createClient(options, '2025-11-25');
   const transport = new SSEClientTransport(options.url, {requestInit: {headers: options.headers}, fetch: boundedFetch(globalThis.fetch), ...(options.authProvider ? {authProvider: options.authProvider} : {})});
+  options.requestSpans?.tap(transport);
   try {
     await connectWithSignal(client, () => client.connect(transport, {signal: options.signal}), options.signal);
   } catch (error) {

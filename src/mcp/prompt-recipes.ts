@@ -61,7 +61,7 @@ const untraced: TracedRequest = (_trace, _method, _target, send) => send({});
  */
 export async function callPromptRecipeTool(client: () => Client, name: string, args: Record<string, unknown>, context: ToolExecutionContext, traced: TracedRequest = untraced): Promise<ToolOutput | undefined> {
   if (name === 'list_recipes') {
-    // Untraced: the SDK answers it from the list it cached at connect time, most often with no request at all.
+    // Traced all the same: the connection's transport gives the prompts/list request its span under the call's.
     const prompts = await listPrompts(client(), context.signal);
     const list = prompts.map((p) => ({name: p.name, description: p.description ?? p.title, arguments: p.arguments?.map((a) => ({name: a.name, required: a.required ?? false, description: a.description}))}));
     return {text: JSON.stringify(list), data: list};

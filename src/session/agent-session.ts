@@ -91,12 +91,12 @@ export class AgentSession {
     this.#hooks = {prepare, prepareRestore, settle, serverWaitMs, askApproval, auth, askElicitation, protocolMemory, attachedFiles};
     this.#layers = [...(layers ?? [])];
     this.notices = this.#conversation.notices;
-    this.#servers = new SessionServers(this.#conversation, {...this.#hooks, timed: (name, work) => this.#telemetry.timed(name, work)});
+    this.#servers = new SessionServers(this.#conversation, {...this.#hooks, timed: (name, work) => this.#telemetry.timed(name, work), traced: (name, work, options) => this.traced(name, work, options)});
     this.signIns = this.#servers.signIns;
     this.canvas = vetoableCanvas(this.widgets, this.#conversation.offer);
     this.approvals = this.#approvals.api;
     this.#apps = new LazyApps({
-      ...{widgets: this.widgets, loadEngine: this.#loadEngine, approvals: this.#approvals},
+      ...{widgets: this.widgets, loadEngine: this.#loadEngine, approvals: this.#approvals, traced: (name, work, options) => this.traced(name, work, options)},
       layers: () => this.layers,
       sessionPolicy: () => this.#settings.approve,
       ask: (text, from) => {

@@ -7,8 +7,9 @@
 import type {AgentResult} from '../agent/agent-loop.js';
 import type {ToolLayer} from '../agent/types.js';
 import {isMcpAppViewParams, MCP_APP_WIDGET_TYPE} from '../schema/mcp-app-view.js';
+import {NO_TRACE} from '../telemetry/agent-tracer.js';
 import type {ApprovalsMaker, LazyApprovals} from './lazy-approvals.js';
-import type {QuestionSource, SessionApps, SessionAppsApi} from './session-apps.js';
+import type {QuestionSource, SessionApps, SessionAppsApi, SessionAppsDeps} from './session-apps.js';
 import type {WidgetStore} from './widget-store.js';
 
 /** What the session lends its apps side. */
@@ -22,6 +23,8 @@ export interface LazyAppsDeps {
   sessionPolicy(): unknown;
   /** Starts a question from a view; throws `RUN_IN_PROGRESS` while one runs. */
   ask(text: string, from: QuestionSource): void;
+  /** `session.traced`: a view's request is a span of the question being answered, else a trace of its own. */
+  traced?: SessionAppsDeps['traced'];
 }
 
 /** One session's apps side. See the module comment. */
@@ -83,6 +86,7 @@ export class LazyApps {
       policyFor: (layer) => approvals.policyFor(layer, this.#deps.sessionPolicy()),
       approvals: () => approvals.of(engine),
       ask: (text, from) => this.#deps.ask(text, from),
+      traced: this.#deps.traced ?? ((_name, work) => work(NO_TRACE)),
     });
     return this.#apps;
   }

@@ -8,7 +8,8 @@ import type {ApprovalPolicy} from '../agent/approval.js';
 import type {McpLayer, ToolLayer} from '../agent/types.js';
 import {AutouiError, ErrorCodes, errorMessage} from '../errors.js';
 import type {AuthorizationRequest, McpConnection, McpServerOptions} from '../mcp/index.js';
-import {connectMcpServer} from '../mcp/connect-lazily.js';
+import {connectMcpServer, connectTracedServer, preloadMcp} from '../mcp/connect-lazily.js';
+import type {ChildSpanOptions, TraceSpan} from '../telemetry/agent-tracer.js';
 import {publicAddress} from '../policy/public-address.js';
 
 /** One server to connect. */
@@ -52,6 +53,11 @@ export interface ServerSetEvents {
    * this set wraps to keep the state), elicitation and protocol memory. May be absent.
    */
   connectOptions?(config: ServerConfig): Pick<McpServerOptions, 'auth' | 'elicit' | 'protocolMemory'>;
+  /**
+   * Runs a connection as traced work: a child of the question being answered, else a trace of its
+   * own; `work` gets the span its requests are children of. May be absent (untraced).
+   */
+  traced?<T>(name: string, work: (span: TraceSpan) => Promise<T>, options: ChildSpanOptions): Promise<T>;
 }
 
 interface Entry {
@@ -173,7 +179,7 @@ export class ServerSet {
             }
           },
         };
-        const connection = await connectMcpServer({
+        const options: McpServerOptions = {
           url: config.url,
           name: config.name,
           token: config.token,
@@ -182,7 +188,11 @@ export class ServerSet {
           ...(config.protocol ? {protocol: config.protocol} : {}),
           ...extra,
           ...(auth ? {auth: config.clientId ? {...auth, clientId: config.clientId} : auth} : {}),
-        });
+        };
+        // Traced, the first connection waits for the tracing chunk: the MCP client loads meanwhile.
+        preloadMcp();
+        const connect = (trace: TraceSpan) => (trace.recording ? connectTracedServer(options, trace) : connectMcpServer(options));
+        const connection = await (this.#events.traced?.(`connect ${name}`, connect, {attributes: {'autoui.request.source': 'connect'}}) ?? connectMcpServer(options));
         if (entry.controller.signal.aborted) {
           await connection.close();
           return;

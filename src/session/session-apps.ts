@@ -14,6 +14,7 @@ import {AutouiError, ErrorCodes} from '../errors.js';
 import type {McpAppHost, McpAppResource, McpAppViewRef} from '../schema/mcp-app-view.js';
 import {AppApprovalLines} from './app-approval-line.js';
 import type {SessionApprovals} from './session-approvals.js';
+import type {ChildSpanOptions, TraceSpan} from '../telemetry/agent-tracer.js';
 
 /** The one view format of the spec. */
 const APP_MIME = 'text/html;profile=mcp-app';
@@ -39,7 +40,12 @@ export interface SessionAppsDeps {
   approvals(): SessionApprovals;
   /** Starts a question from a view; throws `RUN_IN_PROGRESS` while one runs. */
   ask(text: string, from: QuestionSource): void;
+  /** `session.traced`: runs `work` in a span of the question being answered, else of a trace of its own (tracing on), else untraced. */
+  traced<T>(name: string, work: (span: TraceSpan) => Promise<T>, options: ChildSpanOptions): Promise<T>;
 }
+
+/** A view's request span: a client span, and (a trace of its own) says a view asked. */
+const APP_REQUEST: ChildSpanOptions = {kind: 'client', attributes: {'autoui.request.source': 'app'}};
 
 const refused = (message: string) => new AutouiError(ErrorCodes.APP_REFUSED, message);
 
@@ -69,7 +75,7 @@ export class SessionApps {
     const key = `${view.channel}\n${uri}`;
     let read = this.#views.get(key);
     if (!read) {
-      read = this.#layerOf(view).apps.readResource(uri, {signal}).then((result) => viewResource(result, uri));
+      read = this.readResource(view, uri, signal).then((result) => viewResource(result, uri));
       read.catch(() => this.#views.get(key) === read && this.#views.delete(key));
       this.#views.set(key, read);
     }
@@ -87,7 +93,7 @@ export class SessionApps {
     const stop = signal ?? new AbortController().signal;
     const answer = await this.#approve(layer, tool, args, view, stop);
     if (answer.decision === 'deny') throw new AutouiError(ErrorCodes.TOOL_DENIED, `The user declined this call of ${name}; nothing was sent to the server.`);
-    return layer.apps.callTool(name, args, {signal: stop});
+    return this.#deps.traced(`tools/call ${name}`, (trace) => layer.apps.callTool(name, args, {signal: stop, trace}), APP_REQUEST);
   }
 
   /**
@@ -116,7 +122,8 @@ export class SessionApps {
 
   /** A view's `resources/read`, on its own server. */
   readResource(view: McpAppViewRef, uri: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    return this.#layerOf(view).apps.readResource(uri, {signal});
+    const layer = this.#layerOf(view);
+    return this.#deps.traced('resources/read', (trace) => layer.apps.readResource(uri, {signal, trace}), APP_REQUEST);
   }
 
   /** A view's `ui/message`: the next question, labelled as the view's. */

@@ -7,7 +7,7 @@
 import type {ToolLayer} from '../agent/types.js';
 import {ErrorCodes} from '../errors.js';
 import type {Conversation} from './conversation.js';
-import {ServerSet, type ServerConfig, type ServerStatus} from './server-set.js';
+import {ServerSet, type ServerConfig, type ServerSetEvents, type ServerStatus} from './server-set.js';
 import {lazyChunk} from './lazy-chunk.js';
 import type {ServerPrompts} from './server-prompts.js';
 import type {AgentSessionOptions} from './session-options.js';
@@ -20,6 +20,8 @@ const DEFAULT_SERVER_WAIT_MS = 10_000;
 export type ServerHooks = Pick<AgentSessionOptions, 'auth' | 'askElicitation' | 'protocolMemory'> & {
   /** Runs a wait for the person (a sign-in, a server's question) as a span of the question's trace. */
   timed?: <T>(name: string, work: () => Promise<T>) => Promise<T>;
+  /** Runs a connection as traced work (`session.traced`): the span its requests are children of. */
+  traced?: ServerSetEvents['traced'];
 };
 
 /** Runs `work` untimed. */
@@ -37,6 +39,7 @@ export class SessionServers {
   constructor(conversation: Conversation, hooks: ServerHooks) {
     this.#loadPrompts = lazyChunk(() => import('./server-prompts.js').then(({serverPrompts}) => (this.#prompts ??= serverPrompts(conversation, hooks))));
     this.#set = new ServerSet({
+      ...(hooks.traced ? {traced: hooks.traced} : {}),
       ready: (name, tools, protocol) => conversation.emit({type: 'server-ready', name, tools, protocol}),
       connectOptions: () => ({
         // A Stop while the chunk loads must not leave a card behind: an aborted ask is answered at once.

@@ -10,7 +10,7 @@
  *   or a tool result with `isError`; never arguments or results;
  * - exports them to the OTLP receiver (`otlp-receiver`) through `@opentelemetry/exporter-trace-otlp-http`.
  *
- *   GET /seen-meta?traceId=   → `{seen: [{method, target, protocolVersion, sessionId, meta}]}`:
+ *   GET /seen-meta?traceId=   → `{seen: [{id, method, target, protocolVersion, sessionId, meta}]}`:
  *                               the `_meta` of every request received (all, or those whose
  *                               traceparent carries that trace id), as the server saw it
  *
@@ -56,7 +56,7 @@ export async function start(options = {}) {
   });
   const tracer = provider.getTracer('autoui-agent-test-mcp-traced', '1.0.0');
   const propagator = new W3CTraceContextPropagator();
-  /** @type {Array<{method: string, target?: string, protocolVersion?: string, sessionId?: string, meta: Record<string, unknown>}>} */
+  /** @type {Array<{id: string | number, method: string, target?: string, protocolVersion?: string, sessionId?: string, meta: Record<string, unknown>}>} */
   const seen = [];
 
   const db = await openDatabase();
@@ -106,7 +106,7 @@ export async function start(options = {}) {
     const method = message.method;
     const target = targetOf(method, message.params);
     const protocolVersion = extra?.request?.headers?.get?.('mcp-protocol-version') ?? meta[PROTOCOL_VERSION_KEY];
-    seen.push({method, target, protocolVersion, sessionId, meta: structuredClone(meta)});
+    seen.push({id: message.id, method, target, protocolVersion, sessionId, meta: structuredClone(meta)});
     if (seen.length > SEEN_CAP) seen.shift();
     const parent = propagator.extract(ROOT_CONTEXT, meta, defaultTextMapGetter);
     const attributes = {

@@ -134,8 +134,14 @@ describe('telemetry: traces from <autoui-agent>', function () {
       for (const span of browser) expect(Object.keys(span.attributes).filter((name) => !ALLOWED_ATTRIBUTES.has(name)), span.name).to.deep.equal([]);
 
       // The server saw the traceparent in `_meta`; the model server in its header, from the turn's chat span.
-      const seen = (await (await fetch(`${new URL(serverUrl('mcp-traced')).origin}/seen-meta?traceId=${root.traceId}`)).json()) as {seen: Array<{method: string; meta: Record<string, string>}>};
+      const seen = (await (await fetch(`${new URL(serverUrl('mcp-traced')).origin}/seen-meta?traceId=${root.traceId}`)).json()) as {seen: Array<{id: string | number; method: string; meta: Record<string, string>}>};
       expect(seen.seen.find((s) => s.method === 'tools/call')?.meta.traceparent).to.equal(`00-${root.traceId}-${call.spanId}-01`);
+      // Every request of the question the server got names a client span of the trace that carries its JSON-RPC id.
+      expect(seen.seen.length).to.be.greaterThan(0);
+      for (const request of seen.seen) {
+        const span = browser.find((s) => s.spanId === request.meta.traceparent.split('-')[2]);
+        expect([span?.kind, span?.attributes['jsonrpc.request.id']], request.method).to.deep.equal(['CLIENT', String(request.id)]);
+      }
       const headers = (await scenario.requests()).map((r) => r.headers.traceparent);
       expect(headers.map((h) => h?.split('-')[2]).sort()).to.deep.equal(chats.map((c) => c.spanId).sort());
       agent.remove();
@@ -200,7 +206,7 @@ describe('telemetry: traces from <autoui-agent>', function () {
     open.agent.remove();
   });
 
-  it('a recipe read from MCP prompts during a question is a prompts/get span under execute_tool, its context in the request\'s params._meta', async () => {
+  it('a recipe read from MCP prompts during a question is a prompts/get span under execute_tool, its list a prompts/list span, each context in the request\'s params._meta', async () => {
     const scenario = await createScenario([{toolCalls: [{name: 'garden_mcp_list_recipes', input: {}}, {name: 'garden_mcp_get_recipe', input: {name: 'sowing-chart'}}]}, {text: 'Done.'}], 'telemetry');
     const agent = await mountAgent(scenario, {
       attributes: {lang: 'en', 'eager-tools': true, telemetry: `${receiver()}/v1/traces`},
@@ -225,8 +231,11 @@ describe('telemetry: traces from <autoui-agent>', function () {
     const span = trace.find((s) => s.name === 'prompts/get sowing-chart');
     expect(span?.parentSpanId, `under execute_tool: ${JSON.stringify(trace.map((s) => s.name))}`).to.equal(executes.get('execute_tool garden_mcp_get_recipe'));
     expect(sent('prompts/get')?.params?._meta?.traceparent).to.equal(`00-${span!.traceId}-${span!.spanId}-01`);
-    // list_recipes is answered from the list the SDK cached at connect time: no request, no span.
-    expect(trace.filter((s) => s.name.startsWith('prompts/list'))).to.deep.equal([]);
+    // list_recipes asks the server again (prompts/list): the connection's transport traces it too, under its call.
+    const list = trace.find((s) => s.name === 'prompts/list');
+    expect(list?.parentSpanId).to.equal(executes.get('execute_tool garden_mcp_list_recipes'));
+    const listed = bodies.map((b) => JSON.parse(b) as {id?: number; params?: {_meta?: {traceparent?: string}}}).find((m) => String(m.id) === list?.attributes['jsonrpc.request.id']);
+    expect(listed?.params?._meta?.traceparent).to.equal(`00-${list!.traceId}-${list!.spanId}-01`);
     agent.remove();
   });
 
