@@ -40,9 +40,6 @@ export function frameOrder(items: readonly WidgetInstance[], drafts: readonly Wi
   return {frames, bottom};
 }
 
-/** Where a frame's controls will be, until it is first hovered or focused: one empty box, drawn by CSS. */
-const PENDING_CONTROLS = html`<div class="controls" aria-hidden="true"></div>`;
-
 /** What the canvas knows of one frame, besides the frame itself. */
 export interface FrameViewOptions {
   /** The widget element, once its type's code has loaded and it has params. */
@@ -75,6 +72,9 @@ export function frameView(frame: Frame, {element, label, failure, wide, readonly
   const drawn = !!item && !readonly && controls;
   // `pending`: controls to come, drawn by CSS meanwhile, so a still canvas looks as it always has.
   const pending = !!item && !readonly && !controls;
+  // Every frame has the controls box, in the frame's own template: a nested template for it cost
+  // each of 100 frames a template instance of its own. Empty and hidden from screen readers
+  // until the buttons are drawn (and for drafts and an embed, which never get them).
   const classes = `item ${item?.position ? 'placed' : wide && !item?.size ? 'wide' : ''}${item ? '' : ' draft'}${pending ? ' pending' : ''}`;
   return html`<section
     class=${classes}
@@ -84,16 +84,12 @@ export function frameView(frame: Frame, {element, label, failure, wide, readonly
     tabindex=${item ? '0' : nothing}
     aria-busy=${item ? nothing : 'true'}
     aria-label=${item ? (readonly ? label : `${label} (${t.hint})`) : t.draft(frame.type)}
-    style=${styleMap(style)}
+    style=${Object.keys(style).length ? styleMap(style) : nothing}
   >
-    ${drawn
-      ? html`<div class="controls">
-          <button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint} >✥</button>
-          <button part="close" class="close" type="button" aria-label="${t.close} ${item.type}">✕</button>
-        </div>`
-      : pending
-        ? PENDING_CONTROLS
-        : nothing}
+    <div class="controls" aria-hidden=${drawn ? nothing : 'true'}>${drawn
+      ? html`<button part="handle" class="handle" type="button" aria-label="${t.move} ${item.type}" title=${t.hint}>✥</button>
+          <button part="close" class="close" type="button" aria-label="${t.close} ${item.type}">✕</button>`
+      : nothing}</div>
     ${element ??
     (failure !== undefined
       ? html`<div class="failed" role="alert">${failure}</div>`

@@ -1,7 +1,7 @@
 /**
  * Styles of `<autoui-canvas>`: the flow grid and the item frame, on the shared tokens (the page's
  * `--autoui-*` win; where it sets none, light or dark defaults follow `prefers-color-scheme`).
- * Each item hands the resolved colours on under their public names, so a page's own widget, which
+ * The frames' grid hands the resolved colours on under their public names, so a page's own widget, which
  * reads `--autoui-color-*` with light fallbacks of its own, gets the dark ones in dark mode too
  * (the page's values pass through unchanged: they are what was resolved).
  */
@@ -24,8 +24,8 @@ export const canvasStyles = css`
     grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--_min)), 1fr));
     gap: var(--_gap);
     align-items: start;
-  }
-  .item {
+    /* Declared once here rather than on each frame: a hundred frames resolved the same twelve
+       properties a hundred times, and every widget inherits them just the same. */
     --autoui-color-surface: var(--_color-surface);
     --autoui-color-on-surface: var(--_color-on-surface);
     --autoui-color-muted: var(--_color-muted);
@@ -38,6 +38,8 @@ export const canvasStyles = css`
     --autoui-color-success: var(--_color-success);
     --autoui-color-warning: var(--_color-warning);
     --autoui-color-danger: var(--_color-danger);
+  }
+  .item {
     position: relative;
     box-sizing: border-box;
     min-width: 0;

@@ -77,6 +77,23 @@ describe('frame controls, drawn on first hover or focus', () => {
     before.remove();
   });
 
+  it('an embed (read-only) draws no controls, not even when a frame is hovered or focused, and passes axe', async () => {
+    const {item, ids, canvas} = await showStats(2);
+    canvas.readonly = true;
+    await canvas.updateComplete;
+    const box = item(ids[0]).getBoundingClientRect();
+    await sendMouse({type: 'move', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)]});
+    item(ids[1]).focus();
+    await canvas.updateComplete;
+    for (const id of ids) {
+      expect(controlsIn(item(id)), `frame ${id} has no controls`).to.have.length(0);
+      // No glyph drawn in their place either, and nothing there for a screen reader.
+      expect(getComputedStyle(item(id).querySelector('.controls') ?? item(id), '::before').content).to.equal('none');
+      for (const box of item(id).querySelectorAll('.controls')) expect(box.getAttribute('aria-hidden')).to.equal('true');
+    }
+    await expect(canvas).to.be.accessible();
+  });
+
   it('a canvas of 100: off-screen frames keep their names and text, and it passes axe before and after a frame is focused', async () => {
     const {canvas, item, ids} = await showStats(100);
     // Many frames: the browser may skip laying out and painting those off screen.
