@@ -35,7 +35,9 @@ async function observed(work) {
 /** A fresh element with `attributes`, then the file attached and the query run through its engine (the `files` layer's tool). */
 async function element(attributes) {
   const el = document.createElement('autoui-agent');
-  for (const [name, value] of Object.entries({lang: 'en', files: 'csv', ...attributes})) el.setAttribute(name, value);
+  // A file past the default 100 MB (the 1 GB case) is let in: its size is the page's limit then.
+  const maxBytes = String(Math.max(file.size, 100 * 1024 * 1024));
+  for (const [name, value] of Object.entries({lang: 'en', files: 'csv', 'files-max-bytes': maxBytes, ...attributes})) el.setAttribute(name, value);
   stage.append(el);
   await el.updateComplete;
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
