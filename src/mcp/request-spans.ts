@@ -131,19 +131,29 @@ export class RequestSpans {
       });
     };
     // The SDK sets and chains `onmessage` itself (and swaps it while it probes the server): an
-    // accessor sees every response whichever handler is current.
-    let handler = transport.onmessage;
-    Object.defineProperty(transport, 'onmessage', {
-      configurable: true,
-      get: () => {
-        const current = handler;
-        return current && ((message: JSONRPCMessage, extra?: unknown) => {
+    // accessor sees every response whichever handler is current. One wrapper per handler, and a
+    // wrapper set back is unwrapped, so the SDK reads back what it set.
+    type Handler = NonNullable<Transport['onmessage']>;
+    const wrappers = new WeakMap<Handler, Handler>();
+    const originals = new WeakMap<Handler, Handler>();
+    const wrap = (current: Handler): Handler => {
+      let wrapper = wrappers.get(current);
+      if (!wrapper) {
+        wrapper = ((message: JSONRPCMessage, extra?: unknown) => {
           const response = message as Message;
           if (response.method === undefined) settle(response.id, response);
           (current as (m: JSONRPCMessage, e?: unknown) => void)(message, extra);
-        });
-      },
-      set: (value: Transport['onmessage']) => (handler = value),
+        }) as Handler;
+        wrappers.set(current, wrapper);
+        originals.set(wrapper, current);
+      }
+      return wrapper;
+    };
+    let handler = transport.onmessage;
+    Object.defineProperty(transport, 'onmessage', {
+      configurable: true,
+      get: () => handler && wrap(handler),
+      set: (value: Transport['onmessage']) => (handler = value && (originals.get(value) ?? value)),
     });
     const onclose = transport.onclose;
     transport.onclose = () => {
