@@ -20,7 +20,7 @@ const ALLOWED = {
   session: ['schema', 'policy', 'agent', 'providers', 'mcp', 'telemetry', 'ag-ui'],
   // The AG-UI runner: a question answered by the site's own agent, with the loop's dispatcher for its frontend tools.
   'ag-ui': ['agent', 'providers', 'mcp'],
-  webmcp: ['agent', 'schema', 'policy', 'session'],
+  webmcp: ['agent', 'schema', 'policy', 'session', 'telemetry'],
   widgets: ['schema', 'policy', 'styles', 'generated'],
   canvas: ['widgets', 'session', 'policy', 'styles'],
   element: ['schema', 'policy', 'agent', 'providers', 'mcp', 'session', 'webmcp', 'widgets', 'canvas', 'styles', 'files', 'telemetry'],
