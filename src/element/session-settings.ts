@@ -10,6 +10,7 @@ import type {ModelDownloadHooks} from '../providers/model-download.js';
 import type {ModelOptions} from '../providers/provider-options.js';
 import type {SessionSettings} from '../session/agent-session.js';
 import {isLocalPage, resolveEndpoint, resolveServerUrl} from './page.js';
+import {tracingSettings} from './tracing-settings.js';
 import {warnUnknownPolicy} from './policy-warning.js';
 
 /** The attributes (as properties) that become settings. */
@@ -61,9 +62,7 @@ export function sessionSettings(a: AgentAttributes, downloads?: ModelDownloadHoo
     // Anything but a known policy is the default, so a typo can only ask more, never less.
     approve: a.approve && warnUnknownPolicy(a.approve, '<autoui-agent>') ? parseApprovalPolicy(a.approve) : undefined,
     // Tracing is off unless one is set; the tracing chunk loads only then (session-telemetry.ts).
-    telemetry: a.telemetry?.trim() ? resolveServerUrl(a.telemetry.trim()) : undefined,
-    tracerProvider: a.tracerProvider,
-    telemetryContent: a.telemetryContent === true,
+    ...tracingSettings(a),
   };
 }
 

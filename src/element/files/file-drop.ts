@@ -21,7 +21,7 @@ import {emit, type AutouiFileDetail} from '../events.js';
 import {filesView, type FileChip} from './file-chips.js';
 import {FILE_STRINGS, sizeRefusalText} from './file-strings.js';
 import {FileStore} from './file-store.js';
-import {filesEngineOf, loadFileSpan, tracingSettings, type FileTraceHost} from './file-trace.js';
+import {filesEngineOf, loadFileSpan, type FileTraceHost} from './file-trace.js';
 import {elementStores, type StoresElement} from '../element-stores.js';
 import {storedCopyKey} from '../stored-copy-key.js';
 
@@ -115,10 +115,7 @@ export class FileDrop {
    */
   async attach(file: File, told = true): Promise<AutouiFileDetail> {
     if (!(file instanceof File)) throw new AutouiError(ErrorCodes.INVALID_ARGUMENT, 'attach(file) needs a File.');
-    const session = this.host.session;
-    // Before any question the session knows nothing of the element's tracing attributes.
-    session.configure(tracingSettings(this.host));
-    return session.traced('load_file', (span) => this.#read(file, told, span), loadFileSpan(file, this.host));
+    return this.host.session.traced('load_file', (span) => this.#read(file, told, span), loadFileSpan(file, this.host));
   }
 
   /** {@link attach}'s work, in its span (a refusal's code marks it, by the session). */

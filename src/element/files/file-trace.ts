@@ -4,23 +4,13 @@
  * (a question tells them as it starts). Part of the files chunk.
  */
 import type {ChildSpanOptions} from '../../telemetry/agent-tracer.js';
-import type {SessionSettings} from '../../session/agent-session.js';
 import {kindOfFile} from '../../files/file-kinds.js';
-import {resolveServerUrl} from '../page.js';
+import type {TracingAttributes} from '../tracing-settings.js';
 
-/** The element's tracing attributes (`telemetry`, `telemetry-content`, `tracerProvider`) and files engine. */
-export interface FileTraceHost {
-  readonly telemetry?: string;
-  readonly telemetryContent?: boolean;
-  readonly tracerProvider?: SessionSettings['tracerProvider'];
+/** The element's tracing attributes and files engine. */
+export interface FileTraceHost extends TracingAttributes {
   /** `duckdb`: DuckDB-WASM reads the files; else the default engine. */
   readonly filesEngine?: string;
-}
-
-/** The session's tracing settings for these attributes, as a question would set them. */
-export function tracingSettings(host: FileTraceHost): Pick<SessionSettings, 'telemetry' | 'tracerProvider' | 'telemetryContent'> {
-  const telemetry = host.telemetry?.trim();
-  return {telemetry: telemetry ? resolveServerUrl(telemetry) : undefined, tracerProvider: host.tracerProvider, telemetryContent: host.telemetryContent === true};
 }
 
 /** The engine that reads the files: DuckDB-WASM when the page opted in, else SQLite (sql.js). */

@@ -1,15 +1,18 @@
 /**
  * The element's MCP servers: its `<autoui-server>` children and its `servers` attribute, kept in
  * step with the session while the element is connected. Adding or removing a child, or changing
- * one of its attributes, connects or disconnects that server.
+ * one of its attributes, connects or disconnects that server. The session is told the element's
+ * tracing attributes first, and again when they change, so a server connects traced when the page
+ * asks for traces, before any question as after.
  */
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {AgentSession} from '../../session/agent-session.js';
 import {SERVER_CHANGE, serverConfigOf} from './autoui-server.js';
 import {resolveServerUrl} from '../page.js';
+import {sameTracing, tracingSettings, type TracingAttributes} from '../tracing-settings.js';
 
 /** What the server sync needs from its element. */
-export interface ServerSyncHost extends ReactiveControllerHost, HTMLElement {
+export interface ServerSyncHost extends ReactiveControllerHost, HTMLElement, TracingAttributes {
   /** Space-separated MCP URLs (the `servers` attribute). */
   readonly servers: string;
   readonly session: AgentSession;
@@ -25,6 +28,8 @@ export class ServerSyncController implements ReactiveController {
   #observer?: MutationObserver;
   /** The `servers` attribute as last synced, to sync again only when it changes. */
   #synced?: string;
+  /** The tracing attributes as last told to the session. */
+  #tracing?: TracingAttributes;
 
   constructor(host: ServerSyncHost) {
     this.#host = host;
@@ -37,6 +42,7 @@ export class ServerSyncController implements ReactiveController {
   }
 
   hostConnected(): void {
+    this.#tellTracing();
     this.#observer = new MutationObserver(() => this.#sync());
     this.#observer.observe(this.#host, {childList: true, subtree: true, attributes: true, attributeFilter: SERVER_ATTRIBUTES});
     this.#sync();
@@ -48,7 +54,15 @@ export class ServerSyncController implements ReactiveController {
   }
 
   hostUpdate(): void {
+    this.#tellTracing();
     if (this.#host.isConnected && this.#host.servers !== this.#synced) this.#sync();
+  }
+
+  #tellTracing(): void {
+    const host = this.#host;
+    if (sameTracing(host, this.#tracing)) return;
+    this.#tracing = {telemetry: host.telemetry, telemetryContent: host.telemetryContent, tracerProvider: host.tracerProvider};
+    host.session.configure(tracingSettings(host));
   }
 
   #sync(): void {
