@@ -273,7 +273,7 @@ export function ui(agent: AutouiAgent) {
     drafts: () =>
       all(inner('autoui-canvas'), '[part~="draft"]').map((frame) => ({
         frame,
-        element: frame.querySelector<HTMLElement>(':scope > :not(.loading)'),
+        element: frame.querySelector<HTMLElement>(':scope > :not(.controls):not(.grip):not(.loading)'),
       })),
     /** Widget frames on the canvas (drafts excluded), with their rendered widget element (if loaded). */
     widgets: () =>
