@@ -10,13 +10,8 @@ import {InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type Readable
 import type {AutouiAgent} from '../../src/element/autoui-agent.js';
 import {AutouiError} from '../../src/errors.js';
 import {createScenario, mountAgent} from '../element/harness.js';
+import {tracingLoaded} from './tracing-loaded.js';
 
-/** The element's tracing modules the page fetched (its chunk: question-span and the OpenTelemetry adapter). */
-const tracingLoaded = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((e) => e.name)
-    .filter((name) => name.includes('/src/telemetry/otel') || name.includes('/src/session/question-span'));
 /** `SpanStatusCode.ERROR` of @opentelemetry/api. */
 const ERROR = 2;
 const csv = (name = 'visits.csv') => new File(['city,visits\nLyon,12\nNantes,30\nLille,5\n'], name, {type: 'text/csv'});

@@ -7,15 +7,10 @@
 import {expect} from '@open-wc/testing';
 import {InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan} from '@opentelemetry/sdk-trace';
 import {createScenario, engineLoaded, mountAgent, widgetsRendered, type Turn} from '../element/harness.js';
+import {tracingLoaded} from './tracing-loaded.js';
 
 const DISPLAY = 'autoui_webmcp_widget_display';
 const CANVAS = 'autoui_webmcp_canvas';
-/** The element's tracing modules the page fetched (its chunk: question-span and the OpenTelemetry adapter). */
-const tracingLoaded = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((e) => e.name)
-    .filter((name) => name.includes('/src/telemetry/otel') || name.includes('/src/session/question-span'));
 /** `SpanStatusCode.ERROR` of @opentelemetry/api. */
 const ERROR = 2;
 
